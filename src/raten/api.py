@@ -1,0 +1,40 @@
+"""The small functional API of existing entropy-solver scripts, so they can switch unchanged.
+
+Each call builds the feedback table it needs with the compiled kernel.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from raten import kernels
+from raten.feedback import pattern as _pattern
+from raten.rank import split_stats
+from raten.words import check_word, letters
+
+
+def pattern(guess: str, target: str) -> int:
+    """The 0..242 feedback code (first letter most significant, 0 grey, 1 yellow, 2 green)."""
+    return _pattern(check_word(guess, "guess"), check_word(target, "target"))
+
+
+def _stats(guesses: list[str], candidates: list[str]):
+    cands = [check_word(w, "candidate") for w in candidates]
+    pool = [check_word(w, "guess") for w in guesses]
+    table = kernels.feedback_matrix(letters(pool), letters(cands))
+    return pool, cands, split_stats(table, np.arange(len(pool)), np.arange(len(cands)))
+
+
+def expected_entropy(guess: str, candidates: list[str]) -> float:
+    """Entropy in bits of the feedback distribution of ``guess`` over ``candidates``."""
+    _, _, split = _stats([guess], list(candidates))
+    return float(split.bits[0])
+
+
+def top_n_hints(candidates: list[str], guess_pool: list[str], n: int = 3) -> list[tuple[float, str, bool]]:
+    """The ``n`` best guesses as (bits, word, is_candidate): by bits, candidates first, then A–Z."""
+    pool, cands, split = _stats(list(guess_pool), list(candidates))
+    cand_set = set(cands)
+    scored = [(float(b), w, w in cand_set) for b, w in zip(split.bits, pool)]
+    scored.sort(key=lambda t: (-round(t[0], 9), not t[2], t[1]))
+    return scored[:n]
