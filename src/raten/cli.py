@@ -1,0 +1,283 @@
+"""The `raten` command: a thin face over the library (hint, openers, analyze, score, solve, words).
+
+bench, tree, sql and serve live in their own modules and load only when used.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.table import Table
+
+from raten import __version__
+from raten.cli_common import (
+    RatenGroup,
+    console,
+    emoji,
+    err_console,
+    hints_table,
+    parse_moves,
+    print_json,
+    show_warnings,
+    word_options,
+    words_from_options,
+)
+from raten.errors import RatenError
+from raten.feedback import format_pattern, parse_pattern, pattern
+from raten.rank import STRATEGIES, analyze
+from raten.state import State
+from raten.words import PRESETS, check_word, load_preset
+
+LAZY_COMMANDS = {
+    "bench": "raten.cli_bench:bench",
+    "tree": "raten.cli_tree:tree",
+    "sql": "raten.sql.cli:sql",
+    "serve": "raten.web.cli:serve",
+}
+
+
+@click.group(cls=RatenGroup, lazy=LAZY_COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="raten")
+def main() -> None:
+    """raten: the Wordle solver for German and English.
+
+    Patterns may be written as .?! (grey, yellow, green), b/y/g, 0/1/2 or emoji.
+    Example: raten hint --words en crane=..?!.
+    """
+
+
+def _state(preset, solutions, allowed, any_answer, hard, moves) -> State:
+    words = words_from_options(preset, solutions, allowed, any_answer)
+    return State(words, hard=hard).replay(parse_moves(moves))
+
+
+def _strategy_option(f):
+    return click.option(
+        "--strategy",
+        "-s",
+        default="entropy",
+        show_default=True,
+        help="Ranking: " + ", ".join(STRATEGIES) + ".",
+    )(f)
+
+
+def _tree_option(f):
+    return click.option(
+        "--tree",
+        "tree_file",
+        type=click.Path(path_type=Path),
+        help="Follow a decision tree file (from `raten tree --out`) instead of ranking.",
+    )(f)
+
+
+def _tree_guess(tree_file: Path, state: State) -> str:
+    from raten.tree import load_tree
+
+    return load_tree(tree_file, state.words).next_guess(state)
+
+
+@main.command()
+@word_options
+@click.option("--hard", is_flag=True, help="Hard mode: only guesses that keep greens and use revealed letters.")
+@click.option("--top", "-n", default=10, show_default=True, help="How many hints to show.")
+@_strategy_option
+@_tree_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
+def hint(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file, as_json, moves):
+    """The best next guesses after the guesses you made and the colours you got.
+
+    Example: raten hint --words en crane=..?!.
+    """
+    state = _state(preset, solutions, allowed, any_answer, hard, moves)
+    hints = state.hints(top=top, strategy=strategy)
+    tree_guess = _tree_guess(tree_file, state) if tree_file else None
+    if as_json:
+        out = {
+            "candidates": state.count,
+            "candidate_words": state.candidate_words,
+            "hints": [h.to_dict() for h in hints],
+            "constraints": state.constraints.to_dict(),
+            "fallback": state.fallback is not None,
+            "warnings": list(state.warnings),
+        }
+        if tree_file:
+            out["tree_guess"] = tree_guess
+        print_json(out)
+        return
+    show_warnings(state.warnings)
+    _print_candidates(state)
+    if tree_guess:
+        console.print(f"decision tree says: [bold]{tree_guess.upper()}[/bold]")
+    console.print(hints_table(hints, title=f"best next guesses ({strategy}{', hard mode' if hard else ''})"))
+
+
+def _print_candidates(state: State, limit: int = 60) -> None:
+    words = state.candidate_words
+    label = "allowed words fit" if state.fallback is not None else "candidates left"
+    console.print(f"[bold]{len(words)}[/bold] {label}" + (":" if words else ""))
+    if len(words) <= limit:
+        console.print("  " + " ".join(w.upper() for w in words))
+    else:
+        console.print("  " + " ".join(w.upper() for w in words[:limit]) + f" ... (+{len(words) - limit})")
+    for line in state.constraints.describe():
+        console.print(f"  [dim]{line}[/dim]")
+
+
+@main.command()
+@word_options
+@click.option("--hard", is_flag=True, help="Hard mode (makes no difference to the first guess).")
+@click.option("--top", "-n", default=10, show_default=True, help="How many openers to show.")
+@_strategy_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+def openers(preset, solutions, allowed, any_answer, hard, top, strategy, as_json):
+    """The best first guesses for a word list."""
+    state = State(words_from_options(preset, solutions, allowed, any_answer), hard=hard)
+    hints = state.hints(top=top, strategy=strategy)
+    if as_json:
+        print_json({"openers": [h.to_dict() for h in hints]})
+        return
+    words = state.words
+    title = f"best openers for {words.name} ({len(words.solutions)} solutions, {len(words.allowed)} allowed)"
+    console.print(hints_table(hints, title=title))
+
+
+@main.command(name="analyze")
+@word_options
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.option("--limit", default=12, show_default=True, help="Words shown per group in the terminal.")
+@click.argument("word")
+@click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
+def analyze_cmd(preset, solutions, allowed, any_answer, as_json, limit, word, moves):
+    """How WORD splits the remaining candidates: every group, its pattern and its words."""
+    word = check_word(word, "word")
+    state = _state(preset, solutions, allowed, any_answer, False, moves)
+    report = analyze(state, word)
+    if as_json:
+        print_json(report)
+        return
+    show_warnings(state.warnings)
+    console.print(
+        f"[bold]{word.upper()}[/bold] against {state.count} candidates: {report['bits']:.4f} bits, "
+        f"{report['patterns']} patterns, largest group {report['largest']}, "
+        f"expected left {report['expected_remaining']:.2f}"
+    )
+    table = Table()
+    table.add_column("pattern")
+    table.add_column("count", justify="right")
+    table.add_column("", no_wrap=True)
+    table.add_column("words")
+    biggest = report["largest"] or 1
+    for b in report["buckets"]:
+        bar = "█" * max(1, round(30 * b["count"] / biggest))
+        shown = " ".join(w.upper() for w in b["words"][:limit])
+        if b["count"] > limit:
+            shown += f" ... (+{b['count'] - limit})"
+        table.add_row(emoji(parse_pattern(b["pattern"])), str(b["count"]), f"[cyan]{bar}[/cyan]", shown)
+    console.print(table)
+
+
+@main.command()
+@click.option(
+    "--notation",
+    type=click.Choice(["emoji", "dots", "letters", "digits"]),
+    default=None,
+    help="How to write the colours (default: emoji, or dots with --json).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.argument("guess")
+@click.argument("answers", nargs=-1, required=True)
+def score(notation, as_json, guess, answers):
+    """The colours the game shows for GUESS against each ANSWER."""
+    g = check_word(guess, "guess")
+    codes = [pattern(g, check_word(a, "answer")) for a in answers]
+    fmt = notation or ("dots" if as_json else "emoji")
+    if as_json:
+        print_json({"patterns": [format_pattern(c, fmt) for c in codes]})
+        return
+    for a, c in zip(answers, codes):
+        click.echo(f"{g.upper()} vs {a.strip().upper()}: {format_pattern(c, fmt)}")
+
+
+@main.command()
+@word_options
+@click.option("--hard", is_flag=True, help="Hard mode.")
+@click.option("--top", "-n", default=5, show_default=True, help="How many hints to show each turn.")
+@_strategy_option
+@_tree_option
+def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file):
+    """Interactive: raten suggests a guess, you type the colours the game showed, until solved.
+
+    At the guess prompt press Enter to take the suggestion or type your own word; at the
+    colours prompt type e.g. ..?!. (or b/y/g, 0/1/2, emoji), 'undo' to go back, 'quit' to stop.
+    """
+    state = State(words_from_options(preset, solutions, allowed, any_answer), hard=hard)
+    past: list[State] = []
+    while True:
+        show_warnings(state.warnings[len(past[-1].warnings) if past else 0 :])
+        if state.history:
+            _print_candidates(state, limit=30)
+        hints = state.hints(top=top, strategy=strategy)
+        suggestion = _tree_guess(tree_file, state) if tree_file else hints[0].word
+        console.print(hints_table(hints))
+        guess = click.prompt("guess", default=suggestion.upper(), show_default=True).strip().lower()
+        if guess in ("quit", "q"):
+            return
+        try:
+            check_word(guess, "guess")
+            reason = state.is_legal(guess)
+            if reason:
+                raise RatenError(f"hard mode: {reason}")
+        except RatenError as e:
+            err_console.print(f"[red]{e}[/red]")
+            continue
+        colours = click.prompt("colours").strip()
+        if colours.lower() in ("quit", "q"):
+            return
+        if colours.lower() == "undo":
+            if past:
+                state = past.pop()
+            continue
+        try:
+            nxt = state.after(guess, colours)
+        except RatenError as e:
+            err_console.print(f"[red]{e}[/red]")
+            continue
+        past.append(state)
+        state = nxt
+        if state.solved:
+            console.print(f"[green]solved in {len(state.history)}[/green]: " + " ".join(emoji(c) for _, c in state.history))
+            return
+
+
+@main.group(cls=RatenGroup, lazy={"build": "raten.wordbuild:build"}, invoke_without_command=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.pass_context
+def words(ctx, as_json):
+    """The built-in word lists, their sizes and sources (`raten words build` rebuilds German)."""
+    if ctx.invoked_subcommand:
+        return
+    rows = []
+    for name, preset in PRESETS.items():
+        try:
+            ws = load_preset(name)
+            sizes = (len(ws.solutions), len(ws.allowed))
+        except RatenError as e:
+            sizes = (None, None)
+            err_console.print(f"[yellow]warning:[/yellow] {e}")
+        rows.append({"name": name, "language": preset.language, "solutions": sizes[0], "allowed": sizes[1],
+                     "description": preset.description, "source": preset.source})
+    if as_json:
+        print_json({"presets": rows})
+        return
+    table = Table(title="word lists")
+    for col in ("name", "language", "solutions", "allowed", "source"):
+        table.add_column(col, justify="right" if col in ("solutions", "allowed") else "left")
+    for r in rows:
+        table.add_row(r["name"], r["language"], str(r["solutions"]), str(r["allowed"]), r["source"])
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+"""Pieces every `raten` subcommand shares: word-list options, moves, JSON, tables, errors.
+
+Subcommands in other modules (bench, tree, sql, serve) import from here so that every
+command reads word lists and prints errors the same way.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from raten.errors import RatenError
+from raten.feedback import format_pattern
+from raten.rank import Hint
+from raten.words import PRESETS, WordSet, load_words
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+def word_options(f: Callable) -> Callable:
+    """Add --words / --solutions / --allowed / --any-answer to a command."""
+    f = click.option(
+        "--any-answer", is_flag=True, help="Every allowed word may be the answer (allowed x allowed table)."
+    )(f)
+    f = click.option(
+        "--allowed",
+        type=click.Path(path_type=Path),
+        help="Allowed-guesses file, one word per line (may omit the solutions).",
+    )(f)
+    f = click.option(
+        "--solutions",
+        type=click.Path(path_type=Path),
+        help="Solutions file, one word per line (instead of --words).",
+    )(f)
+    f = click.option(
+        "--words",
+        "-w",
+        "preset",
+        default="en",
+        show_default=True,
+        metavar="|".join(PRESETS),
+        help="Built-in word list.",
+    )(f)
+    return f
+
+
+def words_from_options(preset: str, solutions: Path | None, allowed: Path | None, any_answer: bool) -> WordSet:
+    """The WordSet the word options ask for."""
+    return load_words(preset, solutions=solutions, allowed=allowed, any_answer=any_answer)
+
+
+def parse_moves(moves: tuple[str, ...] | list[str]) -> list[tuple[str, str]]:
+    """Split ``GUESS=PATTERN`` arguments."""
+    out = []
+    for move in moves:
+        guess, sep, pattern = move.partition("=")
+        if not sep or not guess or not pattern:
+            raise RatenError(f"{move!r} is not GUESS=PATTERN (for example crane=..?!.)")
+        out.append((guess, pattern))
+    return out
+
+
+def print_json(obj) -> None:
+    """Write one JSON document to stdout."""
+    click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def show_warnings(messages) -> None:
+    for message in messages:
+        err_console.print(f"[yellow]warning:[/yellow] {message}")
+
+
+def hints_table(hints: list[Hint], title: str | None = None) -> Table:
+    """A rich table of hints: word, bits, candidate mark, patterns, largest, expected left."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("guess", style="bold")
+    table.add_column("bits", justify="right")
+    table.add_column("answer?", justify="center")
+    table.add_column("patterns", justify="right")
+    table.add_column("largest", justify="right")
+    table.add_column("exp. left", justify="right")
+    for i, h in enumerate(hints, 1):
+        table.add_row(
+            str(i),
+            h.word.upper(),
+            f"{h.bits:.4f}",
+            "[green]yes[/green]" if h.candidate else "",
+            str(h.patterns),
+            str(h.largest),
+            f"{h.expected_remaining:.2f}",
+        )
+    return table
+
+
+def emoji(code: int) -> str:
+    return format_pattern(code, "emoji")
+
+
+class RatenGroup(click.Group):
+    """A click group that loads some subcommands only when used (fast start-up) and turns
+    RatenError and library warnings into clean messages instead of tracebacks."""
+
+    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy or {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy and name not in self.commands:
+            module, _, attr = self.lazy[name].partition(":")
+            try:
+                mod = __import__(module, fromlist=[attr])
+            except ModuleNotFoundError as e:
+                if e.name and module.startswith(e.name):
+                    return None  # that part of raten is not built yet
+                raise
+            self.add_command(getattr(mod, attr), name)
+        return super().get_command(ctx, name)
+
+    def invoke(self, ctx: click.Context):
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            try:
+                return super().invoke(ctx)
+            except RatenError as e:
+                raise click.ClickException(str(e)) from None
+            except KeyboardInterrupt:
+                err_console.print("interrupted")
+                sys.exit(130)
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:  # noqa: ARG001
+    show_warnings([str(message)])
+
+
+def user_errors(f: Callable) -> Callable:
+    """For commands run outside a RatenGroup: RatenError becomes a clean click error."""
+
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except RatenError as e:
+            raise click.ClickException(str(e)) from None
+
+    return wrapper

@@ -1,0 +1,44 @@
+"""Shared fixtures: an isolated matrix cache, the built-in lists and the reference lists in ../shared/data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from raten.words import WordSet, load_words, read_word_file
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED_DATA = REPO.parent / "shared" / "data"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_cache(tmp_path_factory):
+    """Every test session builds its own matrices in a temporary cache directory."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("RATEN_CACHE_DIR", str(tmp_path_factory.mktemp("raten-cache")))
+    yield
+    mp.undo()
+
+
+def shared_list(*parts: str) -> Path:
+    path = SHARED_DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"reference list {path} is not present (../shared/data)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def en_words() -> WordSet:
+    return load_words("en")
+
+
+@pytest.fixture(scope="session")
+def de6_words() -> WordSet:
+    """The 6mal5.com German lists (1070 solutions, 3827 allowed), tests only."""
+    return WordSet.from_lists(
+        read_word_file(shared_list("de", "solutions.txt")),
+        read_word_file(shared_list("de", "allowed.txt")),
+        name="6mal5",
+        language="de",
+    )
