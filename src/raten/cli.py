@@ -247,7 +247,8 @@ def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file
         past.append(state)
         state = nxt
         if state.solved:
-            console.print(f"[green]solved in {len(state.history)}[/green]: " + " ".join(emoji(c) for _, c in state.history))
+            grid = " ".join(emoji(c) for _, c in state.history)
+            console.print(f"[green]solved in {len(state.history)}[/green]: {grid}")
             return
 
 

@@ -69,10 +69,7 @@ def _looks_right(data: np.ndarray, words: WordSet) -> bool:
     rng = random.Random(words.fingerprint)
     n, m = expected
     probes = [(n - 1, m - 1), (0, 0)] + [(rng.randrange(n), rng.randrange(m)) for _ in range(_SPOT_CHECKS)]
-    for g, s in probes:
-        if int(data[g, s]) != pattern(words.allowed[g], words.solutions[s]):
-            return False
-    return True
+    return all(int(data[g, s]) == pattern(words.allowed[g], words.solutions[s]) for g, s in probes)
 
 
 def _read_cache(path: Path, words: WordSet) -> np.ndarray | None:

