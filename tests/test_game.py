@@ -1,0 +1,229 @@
+"""The game logic: daily word, tries, hard mode, keyboard, share text, statistics, review."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from raten import hardmode
+from raten.errors import RatenError
+from raten.feedback import ALL_GREEN, parse_pattern, pattern
+from raten.game import (
+    EPOCH,
+    MAX_TRIES,
+    Game,
+    GameError,
+    Stats,
+    daily_number,
+    daily_word,
+    hard_mode_error,
+    solver_game,
+)
+from raten.words import WordSet
+
+SMALL = WordSet.from_lists(
+    ["apple", "bread", "crane", "drive", "eagle", "flame", "grape", "house"],
+    ["zesty", "lymph", "adieu", "sassy"],
+    name="small",
+)
+
+
+# --- daily word ----------------------------------------------------------------------------
+
+
+def test_daily_number_counts_days_from_the_epoch():
+    assert daily_number(EPOCH) == 1
+    assert daily_number(EPOCH + timedelta(days=41)) == 42
+    assert daily_number(EPOCH - timedelta(days=1)) == 0
+
+
+def test_daily_word_is_the_same_for_everyone_and_walks_every_solution_once_per_cycle():
+    day = date(2025, 6, 1)
+    assert daily_word(SMALL, day) == daily_word(SMALL, day)
+    n = len(SMALL.solutions)
+    cycle = [daily_word(SMALL, day + timedelta(days=i)) for i in range(n)]
+    assert sorted(cycle) == list(SMALL.solutions)
+    assert daily_word(SMALL, day + timedelta(days=n)) == cycle[0]
+
+
+def test_daily_word_depends_on_the_secret(en_words):
+    days = [date(2025, 3, 1) + timedelta(days=i) for i in range(20)]
+    plain = [daily_word(en_words, d) for d in days]
+    salted = [daily_word(en_words, d, secret="s3cret") for d in days]
+    assert plain != salted
+    assert all(w in en_words.solution_index for w in plain + salted)
+
+
+def test_daily_game_has_its_number_and_answer():
+    day = date(2025, 2, 10)
+    game = Game.daily(SMALL, day, secret="x")
+    assert game.mode == "daily"
+    assert game.number == daily_number(day)
+    assert game.answer == daily_word(SMALL, day, "x")
+
+
+def test_practice_answers_are_solutions():
+    assert {Game.practice(SMALL).answer for _ in range(30)} <= set(SMALL.solutions)
+
+
+# --- playing -------------------------------------------------------------------------------
+
+
+def test_a_won_game():
+    game = Game.practice(SMALL, answer="grape")
+    assert game.status == "playing"
+    game = game.guess("crane").guess(" GRAPE ")
+    assert game.rows == (("crane", pattern("crane", "grape")), ("grape", ALL_GREEN))
+    assert game.won and game.over and game.status == "won" and game.tries == 2
+    with pytest.raises(GameError) as e:
+        game.guess("apple")
+    assert e.value.key == "game_over"
+
+
+def test_a_lost_game_after_six_tries():
+    game = Game.practice(SMALL, answer="house")
+    for word in ["apple", "bread", "crane", "drive", "eagle", "flame"]:
+        assert game.status == "playing"
+        game = game.guess(word)
+    assert game.status == "lost" and game.tries == MAX_TRIES and not game.won
+
+
+@pytest.mark.parametrize(
+    ("guess", "key"),
+    [("qqqqq", "unknown_word"), ("abc", "bad_word"), ("toolong", "bad_word"), ("ab1de", "bad_word")],
+)
+def test_refused_words_cost_no_try(guess, key):
+    game = Game.practice(SMALL, answer="house").guess("crane")
+    with pytest.raises(GameError) as e:
+        game.guess(guess)
+    assert e.value.key == key
+    assert isinstance(e.value, RatenError)
+    assert game.tries == 1
+
+
+def test_umlauts_are_transliterated_in_guesses():
+    words = WordSet.from_lists(["haeus", "baeum"], name="de-mini", language="de")
+    game = Game.practice(words, answer="baeum").guess("häus")
+    assert game.rows[0][0] == "haeus"
+
+
+def test_hard_mode_names_the_exact_reason():
+    game = Game.practice(SMALL, answer="grape", hard=True).guess("crane")  # .!!.!
+    assert game.rows[0][1] == parse_pattern(".!!.!")
+    with pytest.raises(GameError) as e:
+        game.guess("drive")
+    assert e.value.key == "hard_green"
+    assert e.value.params == {"position": 3, "letter": "A"}
+    assert str(e.value) == "hard mode: 3rd letter must be A"
+    assert game.guess("grape").won
+
+
+def test_hard_mode_counts_repeated_letters():
+    words = WordSet.from_lists(["sassy", "asset"], ["basis"], name="s")
+    game = Game.practice(words, answer="asset", hard=True).guess("sassy")
+    assert game.rows[0][1] == parse_pattern("??!..")
+    assert hard_mode_error("basis", game.rows) is None
+    err = hard_mode_error("pasta", game.rows)
+    assert err is not None and err.key == "hard_present" and err.params == {"letter": "S", "count": 2}
+    assert str(err) == "hard mode: guess must contain S 2 times"
+
+
+def test_soft_mode_allows_anything_listed():
+    game = Game.practice(SMALL, answer="grape").guess("crane")
+    assert game.guess("drive").tries == 2
+
+
+history_words = st.sampled_from(["crane", "slate", "soare", "aback", "eerie", "mamma", "geese", "lymph", "fluff"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(answer=history_words, guesses=st.lists(history_words, max_size=3), candidate=history_words)
+def test_hard_mode_error_agrees_with_the_library(answer, guesses, candidate):
+    history = tuple((g, pattern(g, answer)) for g in guesses)
+    err = hard_mode_error(candidate, history)
+    expected = hardmode.violation(candidate, history)
+    assert (err is None) == (expected is None)
+    if err is not None:
+        assert str(err) == f"hard mode: {expected}"
+
+
+# --- keyboard and share text -----------------------------------------------------------------
+
+
+def test_keyboard_takes_the_strongest_colour():
+    game = Game.practice(SMALL, answer="apple").guess("eagle")  # e: ?, a: ?, g: ., l: !, e: !
+    keys = game.keyboard()
+    assert keys["g"] == "absent"
+    assert keys["l"] == "correct"
+    assert keys["a"] == "present"
+    assert keys["e"] == "correct"  # grey or yellow once, green elsewhere
+    assert set(keys) == set("eagl")
+
+
+def test_share_text_has_name_number_score_and_grid_but_no_letters():
+    game = Game.daily(SMALL, date(2025, 1, 5), secret="s")
+    answer = game.answer
+    others = [w for w in SMALL.solutions if w != answer][:2]
+    game = game.guess(others[0]).guess(others[1]).guess(answer)
+    text = game.share_text()
+    head, _, grid = text.partition("\n\n")
+    assert head == "raten small #5 3/6"
+    assert grid.splitlines()[-1] == "\U0001f7e9" * 5
+    assert len(grid.splitlines()) == 3
+    assert not any(ch.isalpha() for ch in grid)
+
+
+def test_share_text_for_a_lost_hard_practice_game():
+    game = Game.practice(SMALL, answer="house", hard=False)
+    for word in ["apple", "bread", "crane", "drive", "eagle", "flame"]:
+        game = game.guess(word)
+    assert game.share_text().startswith("raten small practice X/6\n\n")
+    hard = Game.practice(SMALL, answer="house", hard=True).guess("house")
+    assert hard.share_text().splitlines()[0] == "raten small practice 1/6*"
+
+
+# --- statistics ----------------------------------------------------------------------------
+
+
+def test_stats_record_wins_losses_and_streaks():
+    s = Stats()
+    assert s.win_percent == 0
+    for won, tries in [(True, 3), (True, 4), (False, 6), (True, 3)]:
+        s = s.record(won, tries)
+    assert s.played == 4 and s.wins == 3
+    assert s.win_percent == 75
+    assert s.current_streak == 1 and s.max_streak == 2
+    assert s.distribution == (0, 0, 2, 1, 0, 0)
+    assert s.to_dict()["distribution"] == [0, 0, 2, 1, 0, 0]
+    with pytest.raises(RatenError):
+        s.record(True, 7)
+
+
+# --- review --------------------------------------------------------------------------------
+
+
+def test_review_shows_the_solver_next_to_each_row(en_words):
+    game = Game.practice(en_words, answer="pleat").guess("crane").guess("slate").guess("pleat")
+    review = game.review()
+    assert review.answer == "pleat"
+    assert [s.guess for s in review.steps] == ["crane", "slate", "pleat"]
+    first = review.steps[0]
+    assert first.candidates_before == len(en_words.solutions)
+    assert first.best[0].bits >= first.bits
+    assert review.steps[-1].candidates_after == 1
+    assert review.solver[-1] == ("pleat", ALL_GREEN)
+    d = review.to_dict()
+    assert d["solver"][-1] == {"guess": "pleat", "pattern": "!!!!!"}
+    assert d["steps"][0]["pattern"] == "..?.?"
+
+
+def test_review_reuses_precomputed_openers(en_words):
+    from raten.state import State
+
+    openers = State(en_words).hints(top=3)
+    game = Game.practice(en_words, answer="crimp").guess("flame")
+    assert game.review(openers=openers).to_dict() == game.review().to_dict()
+    assert solver_game(game, openers)[0][0] == openers[0].word
