@@ -75,8 +75,8 @@ def _looks_right(data: np.ndarray, words: WordSet) -> bool:
 def _read_cache(path: Path, words: WordSet) -> np.ndarray | None:
     try:
         data = np.load(path, mmap_mode="r", allow_pickle=False)
-    except FileNotFoundError:
-        return None
+    except (FileNotFoundError, NotADirectoryError):
+        return None  # no cache yet (or the cache directory cannot exist)
     except (ValueError, OSError, EOFError) as e:
         warnings.warn(f"cache file {path} is unreadable ({e}); rebuilding it", stacklevel=3)
         return None
