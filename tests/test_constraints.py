@@ -1,0 +1,114 @@
+"""The constraint summary: keeps exactly what pattern equality keeps, and names contradictions."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from raten.constraints import Constraints
+from raten.feedback import PATTERNS, parse_pattern
+from raten.state import fitting_words
+from reference import ref_code, ref_filter
+
+ALPHABET = "abers"
+#: Every word over a small alphabet: rich in repeated letters, small enough to filter in full.
+UNIVERSE = tuple("".join(t) for t in itertools.product(ALPHABET, repeat=5))
+
+words = st.text(alphabet=ALPHABET + "t", min_size=5, max_size=5)
+
+
+def by_constraints(history: list[tuple[str, int]]) -> tuple[str, ...]:
+    c = Constraints.from_history(history)
+    return tuple(w for w in UNIVERSE if c.allows(w))
+
+
+@settings(max_examples=150, deadline=None)
+@given(secret=words, guesses=st.lists(words, min_size=1, max_size=4))
+def test_real_histories_filter_the_same(secret: str, guesses: list[str]) -> None:
+    """Histories a real answer produced: no problems, and the same words survive both ways."""
+    history = [(g, ref_code(g, secret)) for g in guesses]
+    c = Constraints.from_history(history)
+    assert c.problems == []
+    kept = fitting_words(UNIVERSE, history)
+    assert kept == by_constraints(history)
+    if set(secret) <= set(ALPHABET):
+        assert secret in kept
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(words, st.integers(0, PATTERNS - 1)), min_size=1, max_size=3))
+def test_any_history_filters_the_same_unless_contradictory(history: list[tuple[str, int]]) -> None:
+    """Arbitrary colours: constraints never lose a word; without a named problem they keep no extra one."""
+    kept = set(fitting_words(UNIVERSE, history))
+    allowed = set(by_constraints(history))
+    assert kept <= allowed
+    if not Constraints.from_history(history).problems:
+        assert kept == allowed
+
+
+def test_fitting_words_equals_reference_filter() -> None:
+    history = [("arbes", parse_pattern("?.?!.")), ("sabre", parse_pattern("?!..?"))]
+    assert list(fitting_words(UNIVERSE, history)) == ref_filter(UNIVERSE, history)
+    assert fitting_words(UNIVERSE, []) == UNIVERSE
+
+
+def test_summary_after_crane() -> None:
+    c = Constraints.from_history([("crane", parse_pattern("..?!."))])
+    assert c.problems == []
+    assert c.to_dict() == {
+        "greens": {"4": "n"},
+        "not_at": {"a": [3]},
+        "min_counts": {"a": 1, "n": 1},
+        "exact_counts": {},
+        "excluded": ["c", "e", "r"],
+    }
+    assert c.describe() == [
+        "greens: ___N_",
+        "A is in the word, not at position 3",
+        "not in the word: C E R",
+    ]
+    assert c.allows("fanny") and c.allows("manna")
+    assert not c.allows("tonal")  # N must be 4th
+    assert not c.allows("giant")  # A must not be 3rd
+    assert not c.allows("shank")  # the same
+    assert not c.allows("brand")  # no R
+    assert not c.allows("synod")  # A is in the word
+
+
+def test_summary_with_repeated_letters() -> None:
+    # SPEED against ABIDE: one E yellow, the other grey; D yellow -> exactly one E
+    c = Constraints.from_history([("speed", ref_code("speed", "abide"))])
+    assert c.problems == []
+    d = c.to_dict()
+    assert d["exact_counts"] == {"e": 1}
+    assert d["min_counts"] == {"d": 1, "e": 1}
+    assert d["not_at"] == {"d": [5], "e": [3, 4]}
+    assert d["excluded"] == ["p", "s"]
+    assert "E appears exactly 1 time" in c.describe()
+    assert c.allows("abide") and c.allows("edict")
+    assert not c.allows("erode")  # two E
+    assert not c.allows("eerie")
+    # GEESE against THERE (..!.!): the grey E says exactly two
+    c2 = Constraints.from_history([("geese", ref_code("geese", "there"))])
+    assert c2.to_dict()["exact_counts"] == {"e": 2}
+    c3 = Constraints.from_history([("ebbed", parse_pattern("!..!."))])
+    assert c3.to_dict()["min_counts"] == {"e": 2}
+    assert "E appears at least 2 times" in c3.describe()
+
+
+@pytest.mark.parametrize(
+    ("history", "problem"),
+    [
+        ([("crane", "!...."), ("brine", "!....")], "position 1 cannot be both C and B"),
+        ([("eerie", ".?...")], "EERIE: a yellow E cannot follow a grey E"),
+        ([("crane", "....."), ("eerie", "....?")], "E cannot appear exactly 0 and exactly 1 times"),
+        ([("eerie", "!...."), ("ebbed", "!..!.")], "E appears at least 2 times, not 1"),
+        ([("abcde", "?????"), ("fghij", "?????")], "more than 5 letters are known to be in the word"),
+    ],
+)
+def test_contradictions_are_named(history: list[tuple[str, str]], problem: str) -> None:
+    c = Constraints.from_history([(g, parse_pattern(p)) for g, p in history])
+    assert problem in c.problems
