@@ -76,7 +76,7 @@ class State:
         if self.fallback is None:
             warnings.append(
                 f"no {self.words.name} solution fits these hints; using the {len(fallback)} allowed "
-                f"word{'s' if len(fallback) != 1 else ''} that do"
+                + ("words that do" if len(fallback) != 1 else "word that does")
             )
         empty = np.zeros(0, dtype=np.int64)
         return State(
