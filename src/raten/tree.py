@@ -1,0 +1,321 @@
+"""Decision trees: the model, the plain-text file, its check, and following a tree in a game.
+
+A tree is stored as one line per solution with the guesses and patterns on its path,
+ending in the solution's all-green, for example::
+
+    # raten decision tree v1
+    # words=en fingerprint=... mode=normal max_guesses=- opener=salet solutions=2315 total=7920 worst=5
+    salet ..!.? crony .!!.. proxy !!!!!
+
+Lines are sorted, so a subtree's lines stand together and two trees diff line by line.
+``raten.tree_search`` builds trees; ``load_tree(path, words).next_guess(state)`` plays one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from raten.errors import RatenError
+from raten.feedback import ALL_GREEN, format_pattern, parse_pattern, pattern
+from raten.hardmode import violation
+from raten.words import WordSet
+
+MAGIC = "# raten decision tree v1"
+_MAX_SHOWN = 10
+
+Path_ = tuple[tuple[str, int], ...]
+
+
+def _moves_text(moves) -> str:
+    return " ".join(f"{g.upper()} {format_pattern(c)}" for g, c in moves) or "the start"
+
+
+@dataclass
+class Tree:
+    """A decision tree as the path of every solution: ((guess, pattern code), ...) ending in all green."""
+
+    paths: dict[str, Path_]
+    words_name: str = ""
+    fingerprint: str = ""
+    hard: bool = False
+    max_guesses: int | None = None
+    meta: dict[str, str] = field(default_factory=dict)
+
+    # --- building -------------------------------------------------------------------------
+
+    @classmethod
+    def from_paths(
+        cls,
+        words: WordSet,
+        paths: dict[str, Path_],
+        hard: bool = False,
+        max_guesses: int | None = None,
+        opener: str = "",
+    ) -> Tree:
+        meta = {"opener": opener} if opener else {}
+        return cls(dict(paths), words.name, words.fingerprint, hard, max_guesses, meta)
+
+    # --- figures --------------------------------------------------------------------------
+
+    @property
+    def opener(self) -> str:
+        firsts = {p[0][0] for p in self.paths.values() if p}
+        return next(iter(firsts)) if len(firsts) == 1 else self.meta.get("opener", "")
+
+    @property
+    def total(self) -> int:
+        """Guesses summed over all solutions (the all-green guess counts)."""
+        return sum(len(p) for p in self.paths.values())
+
+    @property
+    def worst(self) -> int:
+        return max((len(p) for p in self.paths.values()), default=0)
+
+    @property
+    def average(self) -> float:
+        return self.total / len(self.paths) if self.paths else 0.0
+
+    @property
+    def distribution(self) -> dict[int, int]:
+        """How many solutions take 1, 2, 3, ... guesses."""
+        return dict(sorted(Counter(len(p) for p in self.paths.values()).items()))
+
+    def summary(self) -> dict:
+        return {
+            "words": self.words_name,
+            "fingerprint": self.fingerprint,
+            "mode": "hard" if self.hard else "normal",
+            "max_guesses": self.max_guesses,
+            "opener": self.opener,
+            "solutions": len(self.paths),
+            "total": self.total,
+            "average": round(self.average, 4),
+            "worst": self.worst,
+            "distribution": {str(k): v for k, v in self.distribution.items()},
+        }
+
+    # --- text -----------------------------------------------------------------------------
+
+    def header(self) -> dict[str, str]:
+        head = {
+            "words": self.words_name or "-",
+            "fingerprint": self.fingerprint or "-",
+            "mode": "hard" if self.hard else "normal",
+            "max_guesses": str(self.max_guesses) if self.max_guesses else "-",
+            "opener": self.opener or "-",
+            "solutions": str(len(self.paths)),
+            "total": str(self.total),
+            "worst": str(self.worst),
+        }
+        for k, v in self.meta.items():
+            head.setdefault(k, v)
+        return head
+
+    def to_text(self) -> str:
+        head = " ".join(f"{k}={v}" for k, v in self.header().items())
+        lines = sorted(" ".join(f"{g} {format_pattern(c)}" for g, c in p) for p in self.paths.values())
+        return f"{MAGIC}\n# {head}\n" + "\n".join(lines) + "\n"
+
+    def write(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_text(), encoding="utf-8")
+
+    @classmethod
+    def from_text(cls, text: str, words: WordSet | None = None, source: str = "tree") -> Tree:
+        """Parse a tree file; syntax errors name the line. ``check`` verifies the content."""
+        head: dict[str, str] = {}
+        paths: dict[str, Path_] = {}
+        problems: list[str] = []
+        lines_of: dict[str, int] = {}
+        for no, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line:
+                continue
+            if line.startswith("#"):
+                for tok in line[1:].split():
+                    k, sep, v = tok.partition("=")
+                    if sep:
+                        head[k] = v
+                continue
+            toks = line.split()
+            if len(toks) % 2:
+                problems.append(f"line {no}: expected GUESS PATTERN pairs, got {len(toks)} items")
+                continue
+            try:
+                moves = tuple((toks[i].lower(), parse_pattern(toks[i + 1])) for i in range(0, len(toks), 2))
+            except RatenError as e:
+                problems.append(f"line {no}: {e}")
+                continue
+            if moves[-1][1] != ALL_GREEN:
+                problems.append(f"line {no}: the path does not end in all green ({_moves_text(moves)})")
+                continue
+            sol = moves[-1][0]
+            if sol in paths:
+                problems.append(f"line {no}: solution {sol.upper()} appears twice (also line {lines_of[sol]})")
+                continue
+            paths[sol] = moves
+            lines_of[sol] = no
+        if not paths and not problems:
+            problems.append("no solution lines")
+        if problems:
+            raise RatenError(_problems(source, problems))
+        mg = head.get("max_guesses", "-")
+        tree = cls(
+            paths,
+            words_name=head.get("words", ""),
+            fingerprint=head.get("fingerprint", ""),
+            hard=head.get("mode", "normal") == "hard",
+            max_guesses=int(mg) if mg.isdigit() else None,
+            meta={k: v for k, v in head.items() if k not in ("words", "fingerprint", "mode", "max_guesses")},
+        )
+        tree._lines = lines_of  # type: ignore[attr-defined]
+        return tree
+
+    @classmethod
+    def read(cls, path: str | Path, words: WordSet | None = None) -> Tree:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise RatenError(f"tree file {str(p)!r} does not exist") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise RatenError(f"cannot read tree file {str(p)!r}: {e}") from None
+        return cls.from_text(text, words, source=str(p))
+
+    # --- verification ---------------------------------------------------------------------
+
+    def check(self, words: WordSet, source: str = "tree") -> dict:
+        """Verify against ``words``: lists match, every solution reached once, every pattern
+        right, one guess per history (a tree), hard-mode legal when marked hard, within the
+        guess limit, header total right. Returns the recount; a RatenError lists problems."""
+        problems: list[str] = []
+        lines = getattr(self, "_lines", {})
+
+        def where(sol: str) -> str:
+            return f"line {lines[sol]}" if sol in lines else f"solution {sol.upper()}"
+
+        if self.fingerprint and self.fingerprint not in ("-", words.fingerprint):
+            raise RatenError(
+                f"{source}: the tree was built for the word lists {self.words_name!r} "
+                f"(fingerprint {self.fingerprint}), not {words.name!r} ({words.fingerprint})"
+            )
+        sols = set(words.solutions)
+        allowed = words.allowed_index
+        nxt: dict[Path_, tuple[str, str]] = {}
+        for sol, moves in self.paths.items():
+            if sol not in sols:
+                problems.append(f"{where(sol)}: {sol.upper()} is not a solution of {words.name}")
+                continue
+            for i, (g, c) in enumerate(moves):
+                if g not in allowed:
+                    problems.append(f"{where(sol)}: {g.upper()} is not an allowed guess")
+                    break
+                right = pattern(g, sol)
+                if c != right:
+                    problems.append(
+                        f"{where(sol)}: {g.upper()} against {sol.upper()} shows {format_pattern(right)}, "
+                        f"not {format_pattern(c)}"
+                    )
+                    break
+                prefix = moves[:i]
+                if prefix in nxt and nxt[prefix][0] != g:
+                    other_guess, other_sol = nxt[prefix]
+                    problems.append(
+                        f"not a tree: after {_moves_text(prefix)} {where(sol)} guesses {g.upper()} but "
+                        f"{where(other_sol)} guesses {other_guess.upper()}"
+                    )
+                    break
+                nxt.setdefault(prefix, (g, sol))
+                if self.hard:
+                    reason = violation(g, prefix)
+                    if reason:
+                        problems.append(f"{where(sol)}: {g.upper()} after {_moves_text(prefix)} breaks hard mode "
+                                        f"({reason})")
+                        break
+            if self.max_guesses and len(moves) > self.max_guesses:
+                problems.append(f"{where(sol)}: takes {len(moves)} guesses, over the limit of {self.max_guesses}")
+        missing = sorted(sols - set(self.paths))
+        if missing:
+            shown = ", ".join(w.upper() for w in missing[:_MAX_SHOWN])
+            more = f" and {len(missing) - _MAX_SHOWN} more" if len(missing) > _MAX_SHOWN else ""
+            problems.append(f"{len(missing)} solution{'s' if len(missing) != 1 else ''} not reached: {shown}{more}")
+        for key in ("total", "worst", "solutions"):
+            claimed = self.meta.get(key)
+            actual = {"total": self.total, "worst": self.worst, "solutions": len(self.paths)}[key]
+            if claimed and claimed != "-" and claimed.isdigit() and int(claimed) != actual:
+                problems.append(f"header says {key}={claimed} but the tree has {actual}")
+        if problems:
+            raise RatenError(_problems(source, problems))
+        return self.summary()
+
+    # --- playing --------------------------------------------------------------------------
+
+    def next_table(self) -> dict[Path_, str]:
+        """History → next guess, for every history on the tree."""
+        table: dict[Path_, str] = {}
+        for moves in self.paths.values():
+            for i, (g, _) in enumerate(moves):
+                table.setdefault(moves[:i], g)
+        return table
+
+
+def _problems(source: str, problems: list[str]) -> str:
+    head = f"{source}: {len(problems)} problem{'s' if len(problems) != 1 else ''}"
+    body = "\n  ".join(problems[:_MAX_SHOWN])
+    more = f"\n  ... and {len(problems) - _MAX_SHOWN} more" if len(problems) > _MAX_SHOWN else ""
+    return f"{head}\n  {body}{more}"
+
+
+class TreePlayer:
+    """Follows a checked tree: the next guess for a game's history."""
+
+    def __init__(self, tree: Tree, words: WordSet, source: str = "tree"):
+        tree.check(words, source)
+        self.tree = tree
+        self.words = words
+        self.source = source
+        self._next = tree.next_table()
+
+    def guess_for(self, history) -> str:
+        """The tree's guess after ``history`` ((guess, pattern code) pairs); RatenError off the tree."""
+        hist = tuple((str(g).lower(), int(c)) for g, c in history)
+        if hist and hist[-1][1] == ALL_GREEN:
+            raise RatenError("the game is already solved")
+        if hist in self._next:
+            return self._next[hist]
+        i = 0
+        while i < len(hist) and hist[: i + 1] in self._next:
+            i += 1
+        prefix = hist[:i]
+        expected = self._next.get(prefix)
+        g, c = hist[i]
+        if expected is not None and expected != g:
+            raise RatenError(
+                f"the game left the tree ({self.source}): after {_moves_text(prefix)} the tree guesses "
+                f"{expected.upper()}, not {g.upper()}"
+            )
+        raise RatenError(
+            f"the game left the tree ({self.source}): no solution shows {format_pattern(c)} for "
+            f"{g.upper()} after {_moves_text(prefix)}"
+        )
+
+    def next_guess(self, state) -> str:
+        """The tree's next guess for a ``State`` (its history); checked for hard mode when the state is hard."""
+        guess = self.guess_for(state.history)
+        if getattr(state, "hard", False):
+            reason = violation(guess, state.history)
+            if reason:
+                raise RatenError(
+                    f"the tree ({self.source}) is for normal mode: its guess {guess.upper()} breaks hard mode "
+                    f"({reason}); build one with `raten tree --hard`"
+                )
+        return guess
+
+    def __call__(self, state) -> str:
+        return self.next_guess(state)
+
+
+def load_tree(path: str | Path, words: WordSet) -> TreePlayer:
+    """Read, check and prepare a tree file for ``words`` (RatenError if it does not fit them)."""
+    return TreePlayer(Tree.read(path, words), words, source=str(path))

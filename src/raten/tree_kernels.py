@@ -1,0 +1,486 @@
+"""Compiled core of the exact decision-tree search (numba).
+
+``solve`` returns the least total number of guesses that solves every candidate of a set
+(a candidate guessed counts one guess, its all-green), or, when that total is at least a
+bound ``beta``, some lower bound that is at least ``beta`` (a cut-off). It is a
+depth-first branch and bound over guesses:
+
+- a set of n needs at least 2n - 1 guesses; a guess that splits n candidates into k
+  groups costs at least 3n - k, one less when it is a candidate itself;
+- guesses are tried in order of that bound (most groups first), so the first ones give a
+  tight best total and the rest are cut off by the bound as soon as it reaches it;
+- guesses that split the set the same way as one already tried are skipped;
+- every solved set is memoised (value, or proven lower bound, and the best guess) in an
+  open-addressing table keyed by a 128-bit Zobrist hash of the set, the guesses left
+  (depth) and, in hard mode, the revealed-letter constraints;
+- small sets are settled by formula: 2n - 1 when a candidate splits the others apart,
+  2n when a candidate leaves one pair.
+
+All arrays are integers; strings stay in ``tree_search``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+#: Larger than any total: "cannot be done within the guesses left".
+INF = 1 << 40
+#: Depth value meaning "no limit" (never decremented, so sets share memo entries at any depth).
+UNLIMITED = 255
+ALL_GREEN = 242
+PATTERNS = 243
+NO_GREEN = 255
+_PROBES = 8
+
+# slots of the statistics array
+ST_NODES, ST_SCANS, ST_EVALS, ST_MEMO_HITS, ST_DEDUPED = 0, 1, 2, 3, 4
+N_STATS = 8
+
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_ONE = np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def mix64(x: np.uint64) -> np.uint64:
+    """splitmix64 finaliser: a well-spread 64-bit hash of a 64-bit value."""
+    x = x ^ (x >> np.uint64(30))
+    x = x * _M1
+    x = x ^ (x >> np.uint64(27))
+    x = x * _M2
+    return x ^ (x >> np.uint64(31))
+
+
+def zobrist(count: int, seed: int) -> np.ndarray:
+    """Random 64-bit keys, one per solution: a set hashes to the sum of its members' keys."""
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 2**63, size=max(count, 1), dtype=np.int64).astype(np.uint64) * np.uint64(2) + np.uint64(1)
+
+
+def new_memo(bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """An empty memo table with 2**bits slots: (key1, key2, value, best guess, exact flag)."""
+    cap = 1 << bits
+    return (
+        np.zeros(cap, dtype=np.uint64),
+        np.zeros(cap, dtype=np.uint64),
+        np.zeros(cap, dtype=np.int64),
+        np.full(cap, -1, dtype=np.int32),
+        np.zeros(cap, dtype=np.uint8),
+    )
+
+
+@njit(cache=True)
+def _memo_find(memo, k1: np.uint64, k2: np.uint64) -> int:
+    mk1, mk2 = memo[0], memo[1]
+    mask = mk1.shape[0] - 1
+    i = np.int64(k1 & np.uint64(mask))
+    for _ in range(_PROBES):
+        if mk1[i] == k1 and mk2[i] == k2:
+            return i
+        if mk1[i] == 0:
+            return -1
+        i = (i + 1) & mask
+    return -1
+
+
+@njit(cache=True)
+def _memo_put(memo, k1: np.uint64, k2: np.uint64, value: int, best: int, exact: int) -> None:
+    """Store a value (exact) or a lower bound; when the probe run is full, evict its first slot."""
+    mk1, mk2, mval, mbest, mexact = memo
+    mask = mk1.shape[0] - 1
+    home = np.int64(k1 & np.uint64(mask))
+    i = home
+    for _ in range(_PROBES):
+        if mk1[i] == k1 and mk2[i] == k2:
+            if mexact[i] == 1:
+                return
+            if exact == 1 or value > mval[i]:
+                mval[i] = value
+                mbest[i] = best
+                mexact[i] = exact
+            return
+        if mk1[i] == 0:
+            break
+        i = (i + 1) & mask
+    else:
+        i = home
+    mk1[i] = k1
+    mk2[i] = k2
+    mval[i] = value
+    mbest[i] = best
+    mexact[i] = exact
+
+
+@njit(cache=True)
+def state_hash(greens: np.ndarray, need: np.ndarray) -> np.uint64:
+    """Hash of the hard-mode constraints (greens in place, letters needed); 0 for none."""
+    h = np.uint64(0)
+    for i in range(greens.shape[0]):
+        h = mix64(h ^ (np.uint64(greens[i]) + np.uint64(i << 8)))
+    for i in range(need.shape[0]):
+        if need[i]:
+            h = mix64(h ^ (np.uint64(need[i]) + np.uint64((i + 8) << 8)))
+    return h
+
+
+@njit(cache=True)
+def child_state(glet: np.ndarray, g: int, code: int, greens: np.ndarray, need: np.ndarray):
+    """Hard-mode constraints after guess ``g`` showed ``code``: greens kept, revealed letters needed."""
+    g2 = greens.copy()
+    n2 = need.copy()
+    shown = np.zeros(26, dtype=np.uint8)
+    c = code
+    for i in range(4, -1, -1):
+        colour = c % 3
+        c //= 3
+        letter = glet[g, i]
+        if colour == 2:
+            g2[i] = letter
+        if colour != 0:
+            shown[letter] += 1
+    for letter in range(26):
+        if shown[letter] > n2[letter]:
+            n2[letter] = shown[letter]
+    return g2, n2
+
+
+@njit(cache=True)
+def legal_filter(legal: np.ndarray, glet: np.ndarray, gcnt: np.ndarray, greens: np.ndarray, need: np.ndarray):
+    """The guesses of ``legal`` that keep every green and contain every revealed letter."""
+    out = np.empty(legal.shape[0], dtype=np.int32)
+    m = 0
+    for i in range(legal.shape[0]):
+        g = legal[i]
+        ok = True
+        for p in range(5):
+            if greens[p] != NO_GREEN and glet[g, p] != greens[p]:
+                ok = False
+                break
+        if ok:
+            for letter in range(26):
+                if gcnt[g, letter] < need[letter]:
+                    ok = False
+                    break
+        if ok:
+            out[m] = g
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True)
+def _key(S: np.ndarray, z1: np.ndarray, z2: np.ndarray, dl: int, hh: np.uint64):
+    h1 = np.uint64(0)
+    h2 = np.uint64(0)
+    for j in range(S.shape[0]):
+        h1 += z1[S[j]]
+        h2 += z2[S[j]]
+    return h1 | _ONE, h2 ^ mix64(np.uint64(dl) * np.uint64(0x9E3779B97F4A7C15) + hh)
+
+
+@njit(cache=True)
+def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
+    """Least total guesses for candidate set ``S`` (sorted solution indices) if below ``beta``,
+    else a lower bound that is at least ``beta``.
+
+    ``T`` = (pattern table solutions×guesses, solution→guess row, zobrist 1, zobrist 2,
+    guess letters, guess letter counts); ``dl`` guesses left (``UNLIMITED`` for no limit);
+    in hard mode ``legal`` are the guesses legal at the parent, ``greens``/``need`` the
+    constraints here and ``hh`` their hash.
+    """
+    Mt, sol_row, z1, z2, glet, gcnt = T
+    n = S.shape[0]
+    stats[ST_NODES] += 1
+    if n == 1:
+        return np.int64(1)
+    if dl <= 1:
+        return np.int64(INF)
+    if n == 2:
+        return np.int64(3)
+    k1, k2 = _key(S, z1, z2, dl, hh)
+    lb = np.int64(2 * n - 1)
+    slot = _memo_find(memo, k1, k2)
+    if slot >= 0:
+        stats[ST_MEMO_HITS] += 1
+        v = memo[2][slot]
+        if memo[4][slot] == 1 or v >= beta:
+            return v
+        if v > lb:
+            lb = v
+    if lb >= beta:
+        return lb
+    cdl = dl if dl >= UNLIMITED else dl - 1
+
+    # Candidates first (cheap, n x n): a perfect split settles the set at 2n - 1.
+    stamp = np.zeros(PATTERNS, dtype=np.int64)
+    tick = np.int64(0)
+    kbest = 0
+    gbest = -1
+    if n <= PATTERNS:
+        for i in range(n):
+            g = sol_row[S[i]]
+            tick += 1
+            k = 0
+            for j in range(n):
+                c = Mt[S[j], g]
+                if stamp[c] != tick:
+                    stamp[c] = tick
+                    k += 1
+            if k > kbest:
+                kbest = k
+                gbest = g
+                if k == n:
+                    break
+    if kbest == n:
+        _memo_put(memo, k1, k2, 2 * n - 1, gbest, 1)
+        return np.int64(2 * n - 1)
+    if lb < 2 * n:
+        lb = np.int64(2 * n)
+    if kbest == n - 1 and cdl >= 2:
+        _memo_put(memo, k1, k2, 2 * n, gbest, 1)
+        return np.int64(2 * n)
+    if lb >= beta:
+        _memo_put(memo, k1, k2, lb, -1, 0)
+        return lb
+
+    # Every legal guess: number of groups k, and whether it is a candidate (w).
+    L = legal_filter(legal, glet, gcnt, greens, need) if hard else legal
+    nl = L.shape[0]
+    keys = np.zeros(nl, dtype=np.int32)
+    maxkey = 0
+    for i in range(nl):
+        g = L[i]
+        tick += 1
+        k = 0
+        w = 0
+        for j in range(n):
+            c = Mt[S[j], g]
+            if stamp[c] != tick:
+                stamp[c] = tick
+                k += 1
+        if stamp[ALL_GREEN] == tick:
+            w = 1
+        key = k + w
+        if key < 2 or (cdl <= 1 and k < n):
+            key = 0
+        keys[i] = key
+        if key > maxkey:
+            maxkey = key
+    stats[ST_SCANS] += 1
+    if maxkey == 0:
+        _memo_put(memo, k1, k2, INF, -1, 1)
+        return np.int64(INF)
+    if 3 * n - maxkey > lb:
+        lb = np.int64(3 * n - maxkey)
+    if lb >= beta:
+        _memo_put(memo, k1, k2, lb, -1, 0)
+        return lb
+
+    # Guesses whose bound is below beta, most groups first (bucket sort on the key).
+    thr = 3 * n - beta  # a guess can only help if its key > thr
+    cnt = np.zeros(n + 3, dtype=np.int64)
+    min_cut = np.int64(INF)  # least bound among the guesses cut off here
+    for i in range(nl):
+        key = keys[i]
+        if key > 0:
+            if key > thr:
+                cnt[key] += 1
+            elif 3 * n - key < min_cut:
+                min_cut = 3 * n - key
+    start = np.zeros(n + 3, dtype=np.int64)
+    pos = 0
+    for key in range(n + 2, 1, -1):
+        start[key] = pos
+        pos += cnt[key]
+    order = np.empty(pos, dtype=np.int32)
+    okey = np.empty(pos, dtype=np.int32)
+    for i in range(nl):
+        key = keys[i]
+        if key > 0 and key > thr:
+            order[start[key]] = L[i]
+            okey[start[key]] = key
+            start[key] += 1
+
+    cap = 16
+    while cap < 2 * pos:
+        cap *= 2
+    seen = np.zeros(cap, dtype=np.uint64)
+    codes = np.empty(n, dtype=np.int32)
+    gsize = np.zeros(PATTERNS, dtype=np.int64)
+    gstart = np.zeros(PATTERNS, dtype=np.int64)
+    gh1 = np.zeros(PATTERNS, dtype=np.uint64)
+    gh2 = np.zeros(PATTERNS, dtype=np.uint64)
+    touched = np.empty(PATTERNS, dtype=np.int32)
+    buf = np.empty(n, dtype=np.int32)
+    clb = np.zeros(PATTERNS, dtype=np.int64)
+    cexact = np.zeros(PATTERNS, dtype=np.uint8)
+    best = np.int64(beta)
+    bestg = -1
+    fail_min = np.int64(INF)
+    for oi in range(pos):
+        g = order[oi]
+        glb = 3 * n - okey[oi]
+        if glb >= best:
+            if glb < fail_min:
+                fail_min = glb
+            break
+        # partition S by the feedback of g
+        ng = 0
+        for j in range(n):
+            c = Mt[S[j], g]
+            codes[j] = c
+            if gsize[c] == 0:
+                touched[ng] = c
+                ng += 1
+                gh1[c] = 0
+                gh2[c] = 0
+            gsize[c] += 1
+            gh1[c] += z1[S[j]]
+            gh2[c] += z2[S[j]]
+        sig = np.uint64(okey[oi])
+        p = 0
+        for t in range(ng):
+            c = touched[t]
+            gstart[c] = p
+            p += gsize[c]
+            sig += mix64(gh1[c] ^ (gh2[c] >> np.uint64(7)))
+        sig = mix64(sig) | _ONE
+        # skip a guess that splits the set exactly like one already tried
+        h = np.int64(sig & np.uint64(cap - 1))
+        dup = False
+        while seen[h] != 0:
+            if seen[h] == sig:
+                dup = True
+                break
+            h = (h + 1) & (cap - 1)
+        if dup:
+            for t in range(ng):
+                gsize[touched[t]] = 0
+            stats[ST_DEDUPED] += 1
+            continue
+        seen[h] = sig
+        stats[ST_EVALS] += 1
+        for j in range(n):
+            c = codes[j]
+            buf[gstart[c]] = S[j]
+            gstart[c] += 1
+        # lower bound of each group: formula, improved by the memo
+        sizes = np.empty(ng, dtype=np.int64)
+        total = np.int64(n)
+        for t in range(ng):
+            c = touched[t]
+            m = gsize[c]
+            sizes[t] = m
+            gstart[c] -= m
+            cexact[c] = 0
+            if c == ALL_GREEN:
+                clb[c] = 0
+                cexact[c] = 1
+            elif m == 1:
+                clb[c] = 1
+                cexact[c] = 1
+            elif cdl <= 1:
+                clb[c] = INF
+                cexact[c] = 1
+            elif m == 2:
+                clb[c] = 3
+                cexact[c] = 1
+            else:
+                clb[c] = 2 * m - 1
+                chh = hh
+                if hard:
+                    cg, cn = child_state(glet, g, c, greens, need)
+                    chh = state_hash(cg, cn)
+                ck2 = (gh2[c]) ^ mix64(np.uint64(cdl) * np.uint64(0x9E3779B97F4A7C15) + chh)
+                s2 = _memo_find(memo, gh1[c] | _ONE, ck2)
+                if s2 >= 0:
+                    v = memo[2][s2]
+                    if memo[4][s2] == 1:
+                        clb[c] = v
+                        cexact[c] = 1
+                    elif v > clb[c]:
+                        clb[c] = v
+            total += clb[c]
+        if total < best:
+            # solve the open groups, largest first, each within what is left of the budget
+            idx = np.argsort(-sizes)
+            for t in idx:
+                c = touched[t]
+                if cexact[c] == 1:
+                    continue
+                s0 = gstart[c]
+                child = buf[s0 : s0 + gsize[c]]
+                cbeta = best - (total - clb[c])
+                if hard:
+                    cg, cn = child_state(glet, g, c, greens, need)
+                    v = solve(T, memo, child, cbeta, cdl, hard, L, cg, cn, state_hash(cg, cn), stats)
+                else:
+                    v = solve(T, memo, child, cbeta, cdl, hard, L, greens, need, hh, stats)
+                total += v - clb[c]
+                if total >= best:
+                    break
+        for t in range(ng):
+            gsize[touched[t]] = 0
+        if total < best:
+            best = total
+            bestg = g
+        elif total < fail_min:
+            fail_min = total
+    if bestg >= 0:
+        _memo_put(memo, k1, k2, best, bestg, 1)
+        return best
+    low = min(fail_min, min_cut)
+    if low < beta:
+        low = np.int64(beta)
+    if low < lb:
+        low = lb
+    _memo_put(memo, k1, k2, low, -1, 0)
+    return low
+
+
+@njit(cache=True)
+def best_guess(T, memo, S, dl, hard, legal, greens, need, stats):
+    """(least total, a guess that achieves it) for set ``S``; guess -1 when it cannot be done."""
+    Mt, sol_row, z1, z2, glet, gcnt = T
+    n = S.shape[0]
+    hh = state_hash(greens, need) if hard else np.uint64(0)
+    v = solve(T, memo, S, np.int64(INF), dl, hard, legal, greens, need, hh, stats)
+    if v >= INF:
+        return v, -1
+    if n <= 2:
+        return v, np.int64(sol_row[S[0]])
+    k1, k2 = _key(S, z1, z2, dl, hh)
+    slot = _memo_find(memo, k1, k2)
+    if slot < 0 or memo[4][slot] != 1 or memo[3][slot] < 0:
+        # evicted meanwhile: solve once more just above the value, which stores it again
+        v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats)
+        slot = _memo_find(memo, k1, k2)
+        if slot < 0:
+            return v, -1
+    return v, np.int64(memo[3][slot])
+
+
+@njit(cache=True)
+def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats):
+    """``solve`` with the constraint hash computed here (entry point from Python)."""
+    hh = state_hash(greens, need) if hard else np.uint64(0)
+    return solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats)
+
+
+@njit(cache=True)
+def group_counts(data: np.ndarray, rows: np.ndarray, n_sol: int):
+    """For each guess row of the guesses×solutions table: groups (k) and whether it is a solution (w)."""
+    k = np.zeros(rows.shape[0], dtype=np.int64)
+    w = np.zeros(rows.shape[0], dtype=np.int64)
+    seen = np.zeros(PATTERNS, dtype=np.int64)
+    for r in range(rows.shape[0]):
+        row = data[rows[r]]
+        tick = r + 1
+        for s in range(n_sol):
+            c = row[s]
+            if seen[c] != tick:
+                seen[c] = tick
+                k[r] += 1
+        if seen[ALL_GREEN] == tick:
+            w[r] = 1
+    return k, w

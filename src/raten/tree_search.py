@@ -1,0 +1,267 @@
+"""Exact search for the decision tree with the fewest guesses in total (ties: smaller worst case).
+
+``Searcher`` holds the compiled tables and a memo for one word set and mode; it solves
+one opener (``solve_opener``), builds its tree (``build_tree``) and can shave the worst
+case among trees of the same total (``least_worst``). The branch and bound itself lives
+in ``raten.tree_kernels``; ``raten.tree_jobs`` runs many openers in parallel.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from raten import tree_kernels as tk
+from raten.errors import RatenError
+from raten.matrix import load_matrix
+from raten.tree import Tree
+from raten.words import WordSet, check_word
+
+ALL_GREEN = tk.ALL_GREEN
+INF = tk.INF
+
+#: Called after each group of the opener is solved: (groups done, groups in all, total so far).
+Progress = Callable[[int, int, int], None]
+
+
+@dataclass
+class OpenerResult:
+    """The outcome of one opener: an exact total (with its tree's figures) or a lower bound."""
+
+    opener: str
+    exact: bool
+    total: int  #: exact optimum when ``exact``, else a proven lower bound (>= the bound asked)
+    worst: int | None = None
+    distribution: dict[int, int] = field(default_factory=dict)
+    seconds: float = 0.0
+    nodes: int = 0
+    worst_proven: bool = False  #: the worst case is the least among trees with this total
+    tree_text: str | None = None
+
+    @property
+    def feasible(self) -> bool:
+        return self.total < INF
+
+    def to_dict(self) -> dict:
+        return {
+            "opener": self.opener,
+            "exact": self.exact,
+            "total": self.total if self.feasible else None,
+            "worst": self.worst,
+            "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
+            "seconds": round(self.seconds, 3),
+            "nodes": self.nodes,
+            "worst_proven": self.worst_proven,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> OpenerResult:
+        return cls(
+            opener=d["opener"],
+            exact=bool(d["exact"]),
+            total=INF if d.get("total") is None else int(d["total"]),
+            worst=d.get("worst"),
+            distribution={int(k): int(v) for k, v in (d.get("distribution") or {}).items()},
+            seconds=float(d.get("seconds", 0.0)),
+            nodes=int(d.get("nodes", 0)),
+            worst_proven=bool(d.get("worst_proven", False)),
+            tree_text=d.get("tree"),
+        )
+
+
+def _letter_counts(glet: np.ndarray) -> np.ndarray:
+    counts = np.zeros((glet.shape[0], 26), dtype=np.uint8)
+    for i in range(glet.shape[1]):
+        np.add.at(counts, (np.arange(glet.shape[0]), glet[:, i].astype(np.int64)), 1)
+    return counts
+
+
+class Searcher:
+    """Exact search over one word set in one mode; the memo is kept between calls."""
+
+    def __init__(self, words: WordSet, hard: bool = False, max_guesses: int | None = None, memo_bits: int = 21):
+        if max_guesses is not None and max_guesses < 1:
+            raise RatenError("--max-guesses must be at least 1")
+        self.words = words
+        self.hard = hard
+        self.max_guesses = max_guesses
+        matrix = load_matrix(words)
+        self.data = matrix.data  # guesses x solutions
+        mt = np.ascontiguousarray(np.asarray(matrix.data).T)
+        glet = np.ascontiguousarray(words.allowed_letters)
+        self.tables = (
+            mt,
+            words.solution_rows.astype(np.int32),
+            tk.zobrist(len(words.solutions), 1),
+            tk.zobrist(len(words.solutions), 2),
+            glet,
+            _letter_counts(glet),
+        )
+        self.memo = tk.new_memo(memo_bits)
+        self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
+        self.all_guesses = np.arange(len(words.allowed), dtype=np.int32)
+        self.no_greens = np.full(5, tk.NO_GREEN, dtype=np.uint8)
+        self.no_need = np.zeros(26, dtype=np.uint8)
+
+    # --- pieces -------------------------------------------------------------------------
+
+    def _dl(self, used: int) -> int:
+        """Guesses left after ``used`` guesses (``UNLIMITED`` without a limit)."""
+        return tk.UNLIMITED if self.max_guesses is None else self.max_guesses - used
+
+    def row(self, word: str) -> int:
+        """Allowed-list row of ``word`` (a RatenError if it is not allowed)."""
+        w = check_word(word, "opener")
+        idx = self.words.allowed_index.get(w)
+        if idx is None:
+            raise RatenError(f"{w.upper()} is not an allowed guess in the {self.words.name} list")
+        return idx
+
+    def groups(self, g: int, cands: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """(pattern, sorted candidates) for each group ``g`` splits ``cands`` into."""
+        codes = np.asarray(self.data[g, cands])
+        order = np.argsort(codes, kind="stable")
+        codes_sorted = codes[order]
+        cuts = np.flatnonzero(np.diff(codes_sorted)) + 1
+        out = []
+        for part in np.split(np.arange(len(cands)), cuts):
+            sel = order[part]
+            out.append((int(codes[sel[0]]), np.sort(cands[sel]).astype(np.int32)))
+        return out
+
+    def _child(self, g: int, code: int, greens: np.ndarray, need: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if not self.hard:
+            return greens, need
+        return tk.child_state(self.tables[4], g, code, greens, need)
+
+    def _solve(self, cands: np.ndarray, beta: int, dl: int, greens: np.ndarray, need: np.ndarray) -> int:
+        return int(
+            tk.solve_set(
+                self.tables, self.memo, cands, beta, dl, self.hard, self.all_guesses, greens, need, self.stats
+            )
+        )
+
+    @staticmethod
+    def _group_lb(m: int, dl: int) -> int:
+        if dl <= 0:
+            return INF
+        if m == 1:
+            return 1
+        if dl <= 1:
+            return INF
+        return 3 if m == 2 else 2 * m - 1
+
+    # --- one opener -----------------------------------------------------------------------
+
+    def opener_bound(self, g: int) -> int:
+        """Cheap lower bound of an opener's total: 3n - groups (- 1 when it is a solution)."""
+        n = len(self.words.solutions)
+        dl = self._dl(1)
+        total = n
+        for code, grp in self.groups(g, np.arange(n, dtype=np.int32)):
+            if code != ALL_GREEN:
+                total += self._group_lb(len(grp), dl)
+        return min(total, INF)
+
+    def solve_opener(
+        self, opener: str | int, beta: int = INF, progress: Progress | None = None, tree: bool = True
+    ) -> OpenerResult:
+        """Least total for ``opener`` if below ``beta`` (exact, with its tree), else a lower bound."""
+        start = time.perf_counter()
+        nodes0 = int(self.stats[tk.ST_NODES])
+        g = self.row(opener) if isinstance(opener, str) else int(opener)
+        word = self.words.allowed[g]
+        n = len(self.words.solutions)
+        dl = self._dl(1)
+        if self.max_guesses is not None and dl < 0:
+            return OpenerResult(word, False, INF)
+        parts = [(c, grp) for c, grp in self.groups(g, np.arange(n, dtype=np.int32)) if c != ALL_GREEN]
+        parts.sort(key=lambda cg: -len(cg[1]))
+        lbs = [self._group_lb(len(grp), dl) for _, grp in parts]
+        total = n + sum(lbs)
+        for done, ((code, grp), lb) in enumerate(zip(parts, lbs), 1):
+            if total >= beta or total >= INF:
+                break
+            greens, need = self._child(g, code, self.no_greens, self.no_need)
+            v = self._solve(grp, beta - (total - lb), dl, greens, need)
+            total += v - lb
+            if progress:
+                progress(done, len(parts), total)
+        seconds = time.perf_counter() - start
+        nodes = int(self.stats[tk.ST_NODES]) - nodes0
+        if total >= beta or total >= INF:
+            return OpenerResult(word, False, min(total, INF), seconds=seconds, nodes=nodes)
+        result = OpenerResult(word, True, total, seconds=seconds, nodes=nodes)
+        if tree:
+            t = self.build_tree(g)
+            if t.total != total:
+                raise AssertionError(f"tree total {t.total} differs from the search's {total}")
+            result.worst = t.worst
+            result.distribution = t.distribution
+            result.tree_text = t.to_text()
+            result.seconds = time.perf_counter() - start
+        return result
+
+    # --- trees ----------------------------------------------------------------------------
+
+    def build_tree(self, opener: str | int) -> Tree:
+        """The optimal tree under ``opener`` (from the memo; re-solves what was evicted)."""
+        g0 = self.row(opener) if isinstance(opener, str) else int(opener)
+        n = len(self.words.solutions)
+        paths: dict[str, tuple[tuple[str, int], ...]] = {}
+        allowed = self.words.allowed
+        sols = self.words.solutions
+
+        def walk(g: int, cands: np.ndarray, path: tuple, used: int, greens, need) -> None:
+            for code, grp in self.groups(g, cands):
+                here = (*path, (allowed[g], code))
+                if code == ALL_GREEN:
+                    paths[sols[int(grp[0])]] = here
+                    continue
+                cg, cn = self._child(g, code, greens, need)
+                dl = self._dl(used + 1)
+                if len(grp) == 1:
+                    s = int(grp[0])
+                    paths[sols[s]] = (*here, (sols[s], ALL_GREEN))
+                    continue
+                v, nxt = tk.best_guess(
+                    self.tables, self.memo, grp, dl, self.hard, self.all_guesses, cg, cn, self.stats
+                )
+                if nxt < 0:
+                    raise AssertionError("no guess found for a solvable group")
+                walk(int(nxt), grp, here, used + 1, cg, cn)
+
+        walk(g0, np.arange(n, dtype=np.int32), (), 0, self.no_greens, self.no_need)
+        return Tree.from_paths(
+            self.words, paths, hard=self.hard, max_guesses=self.max_guesses, opener=allowed[g0]
+        )
+
+    def least_worst(self, opener: str | int, total: int, worst: int, floor: int = 1) -> tuple[int, Tree | None]:
+        """Shave the worst case among trees with ``total`` guesses: (least worst found, its tree).
+
+        Tries a limit of one guess fewer until the total can no longer be kept.
+        """
+        best_tree = None
+        limit = worst - 1
+        while limit >= floor:
+            r = self.with_limit(limit).solve_opener(opener, beta=total + 1, tree=True)
+            if not (r.exact and r.total == total):
+                break
+            worst = r.worst or limit
+            best_tree = Tree.from_text(r.tree_text or "", self.words)
+            limit = worst - 1
+        return worst, best_tree
+
+    def with_limit(self, max_guesses: int | None) -> Searcher:
+        """The same search with another guess limit, sharing tables and memo (keys hold the depth)."""
+        other = Searcher.__new__(Searcher)
+        other.__dict__.update(self.__dict__)
+        other.max_guesses = max_guesses
+        return other
+
+    def opener_rows(self) -> np.ndarray:
+        """Every allowed guess (the openers ``--best`` tries)."""
+        return self.all_guesses

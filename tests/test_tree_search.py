@@ -1,0 +1,118 @@
+"""The exact search against an exhaustive search on tiny word lists (no bounds, no cut-offs)."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from raten.feedback import ALL_GREEN, pattern
+from raten.hardmode import violation
+from raten.tree import Tree
+from raten.tree_search import INF, Searcher
+from raten.words import WordSet
+
+
+def tiny_words(seed: int, alphabet: str = "aeinrst", n_sol: int | None = None, n_extra: int | None = None) -> WordSet:
+    """Random five-letter strings over a small alphabet: many shared letters, many ties."""
+    rng = random.Random(seed)
+    n_sol = n_sol or rng.randint(4, 9)
+    n_extra = n_extra if n_extra is not None else rng.randint(2, 10)
+    words: set[str] = set()
+    while len(words) < n_sol + n_extra:
+        words.add("".join(rng.choice(alphabet) for _ in range(5)))
+    pool = sorted(words)
+    rng.shuffle(pool)
+    return WordSet.from_lists(pool[:n_sol], pool[n_sol:], name=f"tiny{seed}")
+
+
+def brute_force(words: WordSet, opener: str, hard: bool, limit: int | None) -> int:
+    """Least total guesses after ``opener`` by trying every guess at every node (INF if impossible)."""
+    sols = words.solutions
+
+    @cache
+    def best(cands: frozenset, left: int, history: tuple) -> int:
+        if len(cands) == 1 and left >= 1:
+            (only,) = cands
+            if not hard or violation(only, history) is None:
+                return 1
+        if left <= 0:
+            return INF
+        out = INF
+        for g in words.allowed:
+            if hard and violation(g, history):
+                continue
+            out = min(out, after(g, cands, left, history))
+        return out
+
+    def after(g: str, cands: frozenset, left: int, history: tuple) -> int:
+        groups: dict[int, set[str]] = {}
+        for s in cands:
+            groups.setdefault(pattern(g, s), set()).add(s)
+        if len(groups) == 1 and ALL_GREEN not in groups:
+            return INF  # learns nothing
+        total = len(cands)
+        for code, grp in groups.items():
+            if code != ALL_GREEN:
+                total += best(frozenset(grp), left - 1, (*history, (g, code)) if hard else ())
+        return min(total, INF)
+
+    return after(opener, frozenset(sols), limit if limit else 99, ())
+
+
+MODES = ((False, None), (True, None), (False, 3), (True, 4), (False, 2), (True, 3))
+CASES = [(seed, "aeinrst", hard, limit) for seed in range(12) for hard, limit in MODES]
+CASES += [(seed, "abc", hard, limit) for seed in range(4) for hard, limit in MODES]
+
+
+@pytest.mark.parametrize(("seed", "alphabet", "hard", "limit"), CASES)
+def test_exact_search_equals_brute_force(seed: int, alphabet: str, hard: bool, limit: int | None) -> None:
+    rng = random.Random(seed)
+    words = tiny_words(seed, alphabet, n_sol=rng.randint(5, 12), n_extra=rng.randint(2, 8))
+    searcher = Searcher(words, hard=hard, max_guesses=limit, memo_bits=10)
+    for opener in words.allowed:
+        expected = brute_force(words, opener, hard, limit)
+        got = searcher.solve_opener(opener)
+        if expected >= INF:
+            assert not got.exact or got.total >= INF, opener
+            continue
+        assert got.exact and got.total == expected, (opener, got, expected)
+        tree = Tree.from_text(got.tree_text or "", words)
+        summary = tree.check(words)
+        assert summary["total"] == expected
+        if limit:
+            assert tree.worst <= limit
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cut_off_gives_exact_value_below_bound_and_a_true_lower_bound_above(seed: int) -> None:
+    words = tiny_words(100 + seed, n_sol=9, n_extra=8)
+    exact = {o: Searcher(words).solve_opener(o, tree=False).total for o in words.allowed}
+    for opener, value in exact.items():
+        for beta in (value - 2, value, value + 1):
+            got = Searcher(words, memo_bits=8).solve_opener(opener, beta=beta, tree=False)
+            if value < beta:
+                assert got.exact and got.total == value
+            else:
+                assert not got.exact and beta <= got.total <= value
+
+
+def test_shared_memo_across_limits_and_openers_stays_exact() -> None:
+    words = tiny_words(7, n_sol=9, n_extra=10)
+    shared = Searcher(words, memo_bits=6)  # tiny table: evictions happen
+    for opener in words.allowed:
+        for limit in (None, 3, 4):
+            got = shared.with_limit(limit).solve_opener(opener, tree=False)
+            fresh = brute_force(words, opener, False, limit)
+            assert (got.total if got.exact else INF) == fresh
+
+
+def test_least_worst_keeps_the_total() -> None:
+    words = tiny_words(3, n_sol=9, n_extra=6)
+    s = Searcher(words)
+    r = s.solve_opener(words.allowed[0])
+    worst, tree = s.least_worst(words.allowed[0], r.total, r.worst or 0)
+    assert worst <= (r.worst or 0)
+    if tree is not None:
+        assert tree.total == r.total and tree.worst == worst
