@@ -1,0 +1,233 @@
+"""Ranking: the published figures, the compiled kernel against plain Python, ties, few candidates, hard mode."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from raten import kernels
+from raten.errors import RatenError
+from raten.matrix import PatternMatrix, build_matrix, load_matrix
+from raten.rank import analyze, rank, split_stats
+from raten.state import State
+from raten.words import WordSet
+from reference import DOTS, ref_colours, ref_histogram, ref_rank, ref_split
+
+# Published figures (see ../shared/data/PROVENANCE.md): word, bits to 4 decimals.
+EN_OPENERS = [
+    ("soare", 5.8860),
+    ("roate", 5.8828),
+    ("raise", 5.8779),
+    ("raile", 5.8657),
+    ("reast", 5.8655),
+    ("slate", 5.8558),
+    ("crate", 5.8349),
+    ("salet", 5.8346),
+    ("irate", 5.8314),
+    ("trace", 5.8305),
+]
+EN_AFTER_CRANE = [("tousy", 3.3414), ("thigs", 3.3087), ("tings", 3.2842), ("tying", 3.2842)]
+
+
+@pytest.fixture(scope="module")
+def en_start(en_words) -> State:
+    return State(en_words)
+
+
+@pytest.fixture(scope="module")
+def crane(en_start) -> State:
+    return en_start.after("crane", "..?!.")
+
+
+@pytest.fixture(scope="module")
+def crane_reference(en_words, crane) -> dict[str, tuple[float, int, int, float]]:
+    """Plain-Python split of every allowed guess against the 20 candidates after crane=..?!."""
+    cands = crane.candidate_words
+    return {g: ref_split(g, cands) for g in en_words.allowed}
+
+
+def test_published_english_openers(en_start) -> None:
+    hints = en_start.hints(top=10)
+    assert [(h.word, round(h.bits, 4)) for h in hints] == EN_OPENERS
+    assert [h.candidate for h in hints] == [w in en_start.words.solution_index for w, _ in EN_OPENERS]
+
+
+def test_openers_agree_with_reference(en_start, en_words) -> None:
+    """Each of the top ten, and a random sample of other guesses, scored again in plain Python."""
+    hints = en_start.hints(top=10)
+    for h in hints:
+        bits, patterns, largest, expected = ref_split(h.word, en_words.solutions)
+        assert h.bits == pytest.approx(bits, abs=1e-12)
+        assert (h.patterns, h.largest) == (patterns, largest)
+        assert h.expected_remaining == pytest.approx(expected, rel=1e-12)
+    sample = random.Random(1).sample(en_words.allowed, 60)
+    split = split_stats(load_matrix(en_words).data, np.array([en_words.allowed_index[w] for w in sample]),
+                        np.arange(len(en_words.solutions)))
+    for i, w in enumerate(sample):
+        bits, patterns, largest, _ = ref_split(w, en_words.solutions)
+        assert split.bits[i] == pytest.approx(bits, abs=1e-12)
+        assert split.bits[i] <= hints[-1].bits + 1e-12 or w in {h.word for h in hints}
+        assert (split.patterns[i], split.largest[i]) == (patterns, largest)
+
+
+def test_published_hints_after_crane(crane) -> None:
+    assert crane.count == 20
+    hints = crane.hints(top=4)
+    assert [(h.word, round(h.bits, 4)) for h in hints] == EN_AFTER_CRANE
+    assert hints[2].bits == pytest.approx(hints[3].bits, abs=1e-12)  # a tie, broken A-Z
+
+
+def test_full_ranking_after_crane_equals_reference(crane, crane_reference, en_words) -> None:
+    """Every one of the 12972 guesses scored in plain Python; the top 25 must match in order."""
+    cands = set(crane.candidate_words)
+    expected = sorted(crane_reference, key=lambda w: (-round(crane_reference[w][0], 9), w not in cands, w))[:25]
+    hints = crane.hints(top=25)
+    assert [h.word for h in hints] == expected
+    for h in hints:
+        assert h.bits == pytest.approx(crane_reference[h.word][0], abs=1e-12)
+        assert h.candidate == (h.word in cands)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "key"),
+    [
+        ("partitions", lambda s: -s[1]),
+        ("minimax", lambda s: s[2]),
+        ("expected", lambda s: round(s[3], 9)),
+    ],
+)
+def test_other_strategies_equal_reference(crane, crane_reference, strategy: str, key) -> None:
+    cands = set(crane.candidate_words)
+    expected = sorted(crane_reference, key=lambda w: (key(crane_reference[w]), w not in cands, w))[:10]
+    assert [h.word for h in crane.hints(top=10, strategy=strategy)] == expected
+
+
+def test_published_german_figures(de6_words) -> None:
+    state = State(de6_words)
+    hints = state.hints(top=10)
+    sarte = hints[0]
+    assert sarte.word == "sarte"
+    assert round(sarte.bits, 4) == 5.8835
+    assert (sarte.patterns, sarte.largest, sarte.candidate) == (121, 93, False)
+    raten_ = next(h for h in hints if h.word == "raten")
+    assert round(raten_.bits, 4) == 5.8223
+    assert raten_.candidate is True
+    for h in (sarte, raten_):
+        bits, patterns, largest, _ = ref_split(h.word, de6_words.solutions)
+        assert h.bits == pytest.approx(bits, abs=1e-12)
+        assert (h.patterns, h.largest) == (patterns, largest)
+
+
+# --- the compiled partition kernel against plain Python -----------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_partition_kernel_equals_plain_histogram(data: st.DataObject, en_words) -> None:
+    """Both branches of the kernel (more and fewer candidates than patterns)."""
+    table = load_matrix(en_words).data
+    n_cols = data.draw(st.integers(1, 700))
+    seed = data.draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    cols = np.sort(rng.choice(table.shape[1], size=n_cols, replace=False)).astype(np.int64)
+    rows = rng.choice(table.shape[0], size=5, replace=False).astype(np.int64)
+    bits, patterns, largest, sum_sq = kernels.partition_stats(table, rows, cols)
+    for i, r in enumerate(rows):
+        hist: dict[int, int] = {}
+        for c in cols:
+            v = int(table[r, c])
+            hist[v] = hist.get(v, 0) + 1
+        n = len(cols)
+        assert bits[i] == pytest.approx(-sum(k / n * math.log2(k / n) for k in hist.values()), abs=1e-12)
+        sizes = list(hist.values())
+        assert (patterns[i], largest[i], sum_sq[i]) == (len(sizes), max(sizes), sum(k * k for k in sizes))
+
+
+def test_partition_kernel_with_no_candidates(en_words) -> None:
+    bits, patterns, largest, sum_sq = kernels.partition_stats(
+        load_matrix(en_words).data, np.arange(3, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    )
+    assert bits.tolist() == [0.0] * 3 and patterns.tolist() == [0] * 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_ranking_on_random_subsets_equals_plain_python(data: st.DataObject, en_words) -> None:
+    cands = data.draw(st.lists(st.sampled_from(en_words.solutions), min_size=1, max_size=40, unique=True))
+    extra = data.draw(st.lists(st.sampled_from(en_words.allowed), min_size=0, max_size=60, unique=True))
+    top = data.draw(st.integers(1, 12))
+    words = WordSet.from_lists(cands, extra, name="subset")
+    state = State(PatternMatrix(words, build_matrix(words)))
+    pool = words.solutions if len(cands) <= 2 else words.allowed
+    expected = ref_rank(words.solutions, pool, top)
+    hints = state.hints(top=top)
+    assert [(h.word, h.candidate) for h in hints] == [(w, c) for _, w, c in expected]
+    for h, (bits, _, _) in zip(hints, expected):
+        assert h.bits == pytest.approx(bits, abs=1e-12)
+
+
+def test_ties_go_to_candidates_then_alphabetical() -> None:
+    # Candidates BBBBC BBBBD BBBBE. CDEZZ tells all three apart (log2 3 bits); every candidate and
+    # AAAAC, YYYYE, ZZZZD pick out one of the three (0.918 bits, a tie); AAAAA tells nothing.
+    words = WordSet.from_lists(["bbbbc", "bbbbd", "bbbbe"], ["aaaac", "cdezz", "zzzzd", "yyyye", "aaaaa"])
+    hints = State(PatternMatrix(words, build_matrix(words))).hints(top=10)
+    assert [h.word for h in hints] == ["cdezz", "bbbbc", "bbbbd", "bbbbe", "aaaac", "yyyye", "zzzzd", "aaaaa"]
+    assert [round(h.bits, 4) for h in hints] == [1.585] + [0.9183] * 6 + [0.0]
+    assert [h.candidate for h in hints] == [False, True, True, True, False, False, False, False]
+
+
+def _state_with(en_start: State, n: int) -> State:
+    """The state after CRANE showed a pattern that leaves exactly ``n`` candidates (found, not chosen)."""
+    hist = ref_histogram("crane", en_start.words.solutions)
+    return en_start.after("crane", min(code for code, k in hist.items() if k == n))
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_few_candidates_suggest_a_candidate(en_start, n: int) -> None:
+    state = _state_with(en_start, n)
+    assert state.count == n
+    hints = state.hints(top=5)
+    assert len(hints) == n
+    assert all(h.candidate for h in hints)
+    assert sorted(h.word for h in hints) == state.candidate_words
+    assert hints[0].bits == pytest.approx(1.0 if n == 2 else 0.0)
+
+
+def test_hard_mode_ranks_only_legal_guesses(en_words, crane) -> None:
+    hard = State(en_words, hard=True).after("crane", "..?!.")
+    hints = hard.hints(top=40)
+    assert all(hard.is_legal(h.word) is None for h in hints)
+    assert "tousy" not in {h.word for h in hints}
+    legal = [w for w in en_words.allowed if hard.is_legal(w) is None]
+    expected = ref_rank(hard.candidate_words, legal, 40)
+    assert [h.word for h in hints] == [w for _, w, _ in expected]
+    assert hints[0].bits < crane.hints(top=1)[0].bits
+
+
+def test_rank_errors(en_start, crane) -> None:
+    with pytest.raises(RatenError, match="unknown strategy"):
+        crane.hints(strategy="best")
+    with pytest.raises(RatenError, match="top must be at least 1"):
+        rank(crane, top=0)
+
+
+def test_analyze_equals_reference(crane, en_words) -> None:
+    cands = crane.candidate_words
+    for word in ("tousy", "qxzvj", "taint"):
+        report = analyze(crane, word)
+        bits, patterns, largest, expected = ref_split(word, cands)
+        assert report["bits"] == pytest.approx(bits, abs=1e-12)
+        assert (report["patterns"], report["largest"]) == (patterns, largest)
+        assert report["expected_remaining"] == pytest.approx(expected)
+        assert report["candidate"] == (word in cands)
+        groups: dict[str, list[str]] = {}
+        for w in cands:
+            groups.setdefault("".join(DOTS[c] for c in ref_colours(word, w)), []).append(w)
+        assert {b["pattern"]: b["words"] for b in report["buckets"]} == groups
+        assert [b["count"] for b in report["buckets"]] == sorted((len(v) for v in groups.values()), reverse=True)
+        assert sum(b["count"] for b in report["buckets"]) == 20
