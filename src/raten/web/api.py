@@ -1,0 +1,271 @@
+"""The JSON API under ``/api``: lists, hints, openers, games, statistics.
+
+Thin: it translates requests into library calls (``raten.game``, ``raten.state``) and
+stored games, and the answers back. CPU-bound work runs in the threadpool (sync
+endpoints), so the event loop stays free.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from datetime import date
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request, Response
+from starlette.concurrency import run_in_threadpool
+
+from raten.feedback import format_pattern
+from raten.game import Game, Stats, daily_number
+from raten.web.models import (
+    ErrorOut,
+    GameIn,
+    GameOut,
+    GuessIn,
+    HintsIn,
+    HintsOut,
+    ListOut,
+    ListsOut,
+    OpenersOut,
+    ReviewOut,
+    RowOut,
+    StatsOut,
+)
+from raten.web.service import Lists, rows_key
+from raten.web.store import Conflict, GameRecord, Store
+
+PLAYER_COOKIE = "raten_player"
+_PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{32}")
+_TEN_YEARS = 10 * 365 * 24 * 3600
+
+
+class NotFound(Exception):
+    """An unknown game, or one of another player (the two look the same on purpose)."""
+
+
+class GameConflict(Exception):
+    """The request does not fit the game's state (over, already begun, changed meanwhile)."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _errors(*codes: int) -> dict:
+    return {c: {"model": ErrorOut} for c in codes}
+
+
+router = APIRouter(prefix="/api", responses=_errors(422))
+
+
+def lists(request: Request) -> Lists:
+    return request.app.state.lists
+
+
+def store(request: Request) -> Store:
+    return request.app.state.store
+
+
+def current_player(request: Request) -> str | None:
+    """The player of the cookie, if it names one this server made."""
+    player = request.cookies.get(PLAYER_COOKIE)
+    if player and _PLAYER_ID.fullmatch(player) and request.app.state.store.player_exists(player):
+        return player
+    return None
+
+
+ListsDep = Annotated[Lists, Depends(lists)]
+StoreDep = Annotated[Store, Depends(store)]
+ListQuery = Annotated[str, Query(alias="list", max_length=40, description="Word list name (see /api/lists).")]
+
+
+def player_or_new(request: Request, response: Response) -> str:
+    """The cookie's player, or a new one whose opaque id is set as an HttpOnly cookie."""
+    player = current_player(request)
+    if player is None:
+        player = request.app.state.store.new_player()
+        response.set_cookie(PLAYER_COOKIE, player, max_age=_TEN_YEARS, httponly=True, samesite="lax")
+    return player
+
+
+# --- word lists and the solver ------------------------------------------------------------
+
+
+@router.get("/lists", response_model=ListsOut, summary="The word lists this server offers")
+def get_lists(ls: ListsDep) -> ListsOut:
+    return ListsOut(
+        lists=[
+            ListOut(
+                name=e.name,
+                language=e.language,
+                description=e.description,
+                solutions=len(e.words.solutions),
+                allowed=len(e.words.allowed),
+            )
+            for e in ls.entries.values()
+        ]
+    )
+
+
+@router.post(
+    "/hints",
+    response_model=HintsOut,
+    responses=_errors(400),
+    summary="Candidates, best next guesses and constraints after some rows",
+)
+async def post_hints(body: HintsIn, ls: ListsDep) -> Response:
+    """Cached answers are sent from the event loop; new ones are computed in the threadpool."""
+    key = (body.list, rows_key(body.rows), body.hard, body.top, body.strategy, body.limit)
+    content = ls.cached_hints(key)
+    if content is None:
+        content = await run_in_threadpool(ls.hints_json, *key)
+    return Response(content, media_type="application/json")
+
+
+@router.get(
+    "/openers",
+    response_model=OpenersOut,
+    responses=_errors(400),
+    summary="The best first guesses of a list (ranked at start-up)",
+)
+def get_openers(
+    ls: ListsDep,
+    list_name: ListQuery = "en",
+    top: Annotated[int, Query(ge=1, le=50, description="How many openers.")] = 20,
+) -> dict:
+    entry = ls.get(list_name)
+    return {"list": entry.name, "openers": [h.to_dict() for h in entry.openers[:top]]}
+
+
+# --- games ---------------------------------------------------------------------------------
+
+
+def _game(record: GameRecord, ls: Lists) -> Game:
+    return Game(
+        ls.get(record.list).words,
+        record.answer,
+        hard=record.hard,
+        mode=record.mode,
+        number=record.number,
+        rows=record.rows,
+    )
+
+
+def _game_out(record: GameRecord, ls: Lists, st: Store) -> GameOut:
+    """What the player may see: no answer, share text or statistics before the end."""
+    game = _game(record, ls)
+    over = game.over
+    stats = _stats_out(record.list, st.stats(record.player, record.list)) if over else None
+    return GameOut(
+        id=record.id,
+        list=record.list,
+        language=game.words.language,
+        mode=record.mode,  # type: ignore[arg-type]
+        number=record.number,
+        hard=record.hard,
+        max_tries=game.max_tries,
+        rows=[RowOut(guess=w, pattern=format_pattern(c)) for w, c in game.rows],
+        status=game.status,  # type: ignore[arg-type]
+        keyboard=game.keyboard(),  # type: ignore[arg-type]
+        answer=game.answer if over else None,
+        share=game.share_text() if over else None,
+        stats=stats,
+    )
+
+
+def _stats_out(list_name: str, stats: Stats) -> StatsOut:
+    return StatsOut(list=list_name, **stats.to_dict())
+
+
+def _owned(st: Store, player: str | None, game_id: str) -> GameRecord:
+    record = st.game(player, game_id) if player else None
+    if record is None:
+        raise NotFound(f"unknown game {game_id[:40]!r}")
+    return record
+
+
+@router.post("/games", response_model=GameOut, responses=_errors(400, 409), summary="Start or resume a game")
+def post_game(
+    body: GameIn,
+    request: Request,
+    response: Response,
+    ls: ListsDep,
+    st: StoreDep,
+) -> GameOut:
+    """A practice game is new each time; the daily game of a list is made once per player and
+    day and then resumed (its hard mode can change until the first guess)."""
+    entry = ls.get(body.list)
+    player = player_or_new(request, response)
+    if body.mode == "practice":
+        game = Game.practice(entry.words, hard=body.hard)
+        record = st.create_game(player, entry.name, "practice", None, body.hard, game.answer)
+        return _game_out(record, ls, st)
+    today: date = request.app.state.today()
+    number = daily_number(today)
+    record = st.daily_game(player, entry.name, number)
+    if record is None:
+        game = Game.daily(entry.words, today, hard=body.hard, secret=request.app.state.daily_secret)
+        try:
+            record = st.create_game(player, entry.name, "daily", number, body.hard, game.answer)
+        except sqlite3.IntegrityError:  # the same player started it at the same moment
+            record = st.daily_game(player, entry.name, number)
+            assert record is not None
+    if record.hard != body.hard and not record.rows:
+        record = st.set_hard(record, body.hard)
+    return _game_out(record, ls, st)
+
+
+@router.get("/games/{game_id}", response_model=GameOut, responses=_errors(404), summary="A game of yours")
+def get_game(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> GameOut:
+    return _game_out(_owned(st, current_player(request), game_id), ls, st)
+
+
+@router.post(
+    "/games/{game_id}/guesses",
+    response_model=GameOut,
+    responses=_errors(400, 404, 409),
+    summary="Make a guess; refused words cost no try",
+)
+def post_guess(
+    game_id: str, body: GuessIn, request: Request, ls: ListsDep, st: StoreDep
+) -> GameOut:
+    record = _owned(st, current_player(request), game_id)
+    game = _game(record, ls)
+    if game.over:
+        raise GameConflict("this game is over", "game_over")
+    after = game.guess(body.guess)
+    result = (after.won, after.tries) if after.over else None
+    try:
+        record, _ = st.save_rows(record, after.rows, after.status, result)
+    except Conflict as e:
+        raise GameConflict(str(e), "conflict") from None
+    return _game_out(record, ls, st)
+
+
+@router.get(
+    "/games/{game_id}/review",
+    response_model=ReviewOut,
+    responses=_errors(404, 409),
+    summary="After the game: what the solver would have played",
+)
+def get_review(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> dict:
+    record = _owned(st, current_player(request), game_id)
+    game = _game(record, ls)
+    if not game.over:
+        raise GameConflict("the review is shown when the game is over", "not_over")
+    return game.review(openers=list(ls.get(record.list).openers)).to_dict()
+
+
+@router.get("/stats", response_model=StatsOut, responses=_errors(400), summary="Your statistics on a list")
+def get_stats(
+    request: Request,
+    ls: ListsDep,
+    st: StoreDep,
+    list_name: ListQuery = "en",
+) -> StatsOut:
+    entry = ls.get(list_name)
+    player = current_player(request)
+    if player is None:
+        return _stats_out(entry.name, Stats())
+    return _stats_out(entry.name, st.stats(player, entry.name))
+

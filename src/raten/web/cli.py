@@ -1,0 +1,43 @@
+"""`raten serve`: the web app under uvicorn, word lists loaded and warmed before it listens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from raten.cli_common import err_console
+from raten.words import PRESETS
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="RATEN_DB",
+    help="SQLite file for games and statistics [env RATEN_DB; default: in the user data directory].",
+)
+@click.option(
+    "--lists",
+    "list_names",
+    default=None,
+    metavar="NAMES",
+    help=f"Comma-separated word lists to offer (default: every one available of {', '.join(PRESETS)}).",
+)
+@click.option("--log-level", default="info", show_default=True, help="uvicorn log level.")
+def serve(host: str, port: int, db: Path | None, list_names: str | None, log_level: str) -> None:
+    """Serve the solver page, the game and the openers (JSON API under /api, schema at /docs)."""
+    import uvicorn
+
+    from raten.web.app import create_app
+    from raten.web.store import default_db_path
+
+    names = [n.strip() for n in list_names.split(",") if n.strip()] if list_names else None
+    db_path = db or default_db_path()
+    err_console.print(f"loading word lists and warming up ({', '.join(names or PRESETS)}) ...")
+    app = create_app(names, db_path)
+    offered = ", ".join(app.state.lists.entries)
+    err_console.print(f"lists: {offered}; database: {db_path}")
+    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=log_level == "debug")

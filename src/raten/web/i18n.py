@@ -1,0 +1,233 @@
+"""UI text in English and German, and error messages in the language of the request.
+
+The pages embed the whole table of their language for the JavaScript; the API words a
+``GameError`` from its key and the known library errors from their shape.
+"""
+
+from __future__ import annotations
+
+import re
+
+from raten.errors import RatenError
+
+LANGUAGES = ("en", "de")
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "brand_tagline": "Wordle solver and game",
+        "nav_solver": "Solver",
+        "nav_play": "Play",
+        "nav_openers": "Openers",
+        "list_label": "Word list",
+        "lang_label": "Language",
+        "hard_mode": "Hard mode",
+        "enter": "Enter",
+        "backspace": "Delete",
+        "loading": "Computing\u2026",
+        "network_error": "The server did not answer; try again.",
+        "title_solver": "Solver",
+        "title_play": "Play",
+        "title_openers": "Best openers",
+        "solver_intro": "Type the word you guessed and press Enter, then click its tiles until they show "
+        "the colours the game gave you (grey, yellow, green).",
+        "undo": "Undo",
+        "clear": "Start over",
+        "copy_link": "Copy link",
+        "link_copied": "Link copied",
+        "candidates_left": "{n} candidates left",
+        "candidate_left": "1 candidate left: {word}",
+        "fallback": "No word of the solution list fits; these allowed words do.",
+        "solved": "Solved in {n}!",
+        "hints_heading": "Best next guesses",
+        "openers_heading": "Best first guesses",
+        "col_rank": "#",
+        "col_guess": "Guess",
+        "col_bits": "Bits",
+        "col_answer": "Answer?",
+        "col_patterns": "Patterns",
+        "col_largest": "Largest group",
+        "col_expected": "Expected left",
+        "answer_mark_title": "could be the answer",
+        "candidates_heading": "Candidates",
+        "and_more": "and {n} more",
+        "constraints_heading": "What the colours say",
+        "c_greens": "Known letters in place: {pattern}",
+        "c_not_at": "{letter} is in the word, not at position {positions}",
+        "c_exact": "{letter} appears exactly {n}\u00d7",
+        "c_min": "{letter} appears at least {n}\u00d7",
+        "c_excluded": "Not in the word: {letters}",
+        "c_none": "Nothing known yet.",
+        "split_heading": "How {word} splits the {n} candidates",
+        "more_groups": "+ {groups} more groups with {words} words",
+        "warnings_heading": "Note",
+        "use_hint": "Use {word} as the next guess",
+        "daily": "Daily word",
+        "practice": "Practice",
+        "new_game": "New practice game",
+        "game_daily": "{list} #{number}",
+        "game_practice": "{list} practice",
+        "tries_left": "{n} tries left",
+        "won": "Solved in {n}!",
+        "lost": "Not this time.",
+        "answer_was": "The word was {answer}.",
+        "share_heading": "Share",
+        "copy": "Copy",
+        "copied": "Copied!",
+        "stats_heading": "Your statistics ({list})",
+        "stat_played": "Played",
+        "stat_win": "Win %",
+        "stat_streak": "Current streak",
+        "stat_max": "Max streak",
+        "distribution": "Guess distribution",
+        "review_heading": "What the solver would have played",
+        "review_yours": "Your guess",
+        "review_left": "Left",
+        "review_best": "Solver's best",
+        "review_solver_game": "The solver's own game",
+        "hard_locked": "Hard mode can only change before the first guess.",
+        "too_short": "Not enough letters",
+        "err_unknown_word": "{word} is not in the word list",
+        "err_hard_green": "Hard mode: letter {position} must be {letter}",
+        "err_hard_present": "Hard mode: the guess must contain {letter}",
+        "err_hard_present_n": "Hard mode: the guess must contain {letter} {count} times",
+        "err_game_over": "This game is over",
+        "openers_intro": "The best first guesses for each list by entropy: how many bits of information the "
+        "colours give on average, how many colour patterns they can show, the largest group of answers "
+        "left by one pattern and how many answers are left on average.",
+        "openers_sizes": "{solutions} possible answers, {allowed} allowed guesses",
+        "yes": "yes",
+        "footer": "raten: Wordle solver for German and English",
+    },
+    "de": {
+        "brand_tagline": "Wordle-L\u00f6ser und Spiel",
+        "nav_solver": "L\u00f6ser",
+        "nav_play": "Spielen",
+        "nav_openers": "Startw\u00f6rter",
+        "list_label": "Wortliste",
+        "lang_label": "Sprache",
+        "hard_mode": "Schwerer Modus",
+        "enter": "Eingabe",
+        "backspace": "L\u00f6schen",
+        "loading": "Rechne\u2026",
+        "network_error": "Der Server antwortet nicht; bitte noch einmal versuchen.",
+        "title_solver": "L\u00f6ser",
+        "title_play": "Spielen",
+        "title_openers": "Die besten Startw\u00f6rter",
+        "solver_intro": "Tippe das geratene Wort und dr\u00fccke Eingabe, dann klicke auf die Felder, bis sie "
+        "die Farben zeigen, die das Spiel gegeben hat (grau, gelb, gr\u00fcn).",
+        "undo": "Zur\u00fcck",
+        "clear": "Neu anfangen",
+        "copy_link": "Link kopieren",
+        "link_copied": "Link kopiert",
+        "candidates_left": "{n} W\u00f6rter m\u00f6glich",
+        "candidate_left": "1 Wort m\u00f6glich: {word}",
+        "fallback": "Kein L\u00f6sungswort passt; diese erlaubten W\u00f6rter passen.",
+        "solved": "Gel\u00f6st mit {n} Versuchen!",
+        "hints_heading": "Die besten n\u00e4chsten W\u00f6rter",
+        "openers_heading": "Die besten ersten W\u00f6rter",
+        "col_rank": "#",
+        "col_guess": "Wort",
+        "col_bits": "Bits",
+        "col_answer": "L\u00f6sung?",
+        "col_patterns": "Muster",
+        "col_largest": "Gr\u00f6\u00dfte Gruppe",
+        "col_expected": "Erwartet \u00fcbrig",
+        "answer_mark_title": "k\u00f6nnte die L\u00f6sung sein",
+        "candidates_heading": "M\u00f6gliche L\u00f6sungen",
+        "and_more": "und {n} weitere",
+        "constraints_heading": "Was die Farben sagen",
+        "c_greens": "Bekannte Buchstaben an ihrer Stelle: {pattern}",
+        "c_not_at": "{letter} ist im Wort, nicht an Stelle {positions}",
+        "c_exact": "{letter} kommt genau {n}\u00d7 vor",
+        "c_min": "{letter} kommt mindestens {n}\u00d7 vor",
+        "c_excluded": "Nicht im Wort: {letters}",
+        "c_none": "Noch nichts bekannt.",
+        "split_heading": "Wie {word} die {n} W\u00f6rter aufteilt",
+        "more_groups": "+ {groups} weitere Gruppen mit {words} W\u00f6rtern",
+        "warnings_heading": "Hinweis",
+        "use_hint": "{word} als n\u00e4chstes Wort nehmen",
+        "daily": "Wort des Tages",
+        "practice": "\u00dcben",
+        "new_game": "Neues \u00dcbungsspiel",
+        "game_daily": "{list} Nr. {number}",
+        "game_practice": "{list} \u00dcbung",
+        "tries_left": "noch {n} Versuche",
+        "won": "Gel\u00f6st mit {n} Versuchen!",
+        "lost": "Diesmal nicht.",
+        "answer_was": "Das Wort war {answer}.",
+        "share_heading": "Teilen",
+        "copy": "Kopieren",
+        "copied": "Kopiert!",
+        "stats_heading": "Deine Statistik ({list})",
+        "stat_played": "Gespielt",
+        "stat_win": "Gewonnen %",
+        "stat_streak": "Serie",
+        "stat_max": "Beste Serie",
+        "distribution": "Versuche pro Sieg",
+        "review_heading": "Was der L\u00f6ser gespielt h\u00e4tte",
+        "review_yours": "Dein Wort",
+        "review_left": "\u00dcbrig",
+        "review_best": "Bestes Wort",
+        "review_solver_game": "Das Spiel des L\u00f6sers",
+        "hard_locked": "Der schwere Modus l\u00e4sst sich nur vor dem ersten Versuch \u00e4ndern.",
+        "too_short": "Zu wenige Buchstaben",
+        "err_unknown_word": "{word} steht nicht in der Wortliste",
+        "err_hard_green": "Schwerer Modus: Buchstabe {position} muss {letter} sein",
+        "err_hard_present": "Schwerer Modus: das Wort muss {letter} enthalten",
+        "err_hard_present_n": "Schwerer Modus: das Wort muss {count}\u00d7 {letter} enthalten",
+        "err_game_over": "Dieses Spiel ist vorbei",
+        "openers_intro": "Die besten ersten W\u00f6rter jeder Liste nach Entropie: wie viele Bits Information "
+        "die Farben im Mittel geben, wie viele Farbmuster sie zeigen k\u00f6nnen, die gr\u00f6\u00dfte Gruppe, "
+        "die ein Muster \u00fcbrig l\u00e4sst, und wie viele W\u00f6rter im Mittel \u00fcbrig bleiben.",
+        "openers_sizes": "{solutions} m\u00f6gliche L\u00f6sungen, {allowed} erlaubte W\u00f6rter",
+        "yes": "ja",
+        "footer": "raten: Wordle-L\u00f6ser f\u00fcr Deutsch und Englisch",
+    },
+}
+
+# Library messages (English) worth giving in German, by their shape.
+_GERMAN_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^(?:.*: )?'(.*)' has (\d+) letters, not 5$"), "\u201e{0}\u201c hat {1} Buchstaben, nicht 5"),
+    (
+        re.compile(r"^(?:.*: )?'(.*)' must be letters a-z only.*$"),
+        "\u201e{0}\u201c darf nur Buchstaben a\u2013z enthalten",
+    ),
+    (re.compile(r"^pattern '(.*)' has an unknown symbol.*$"), "Das Muster \u201e{0}\u201c hat ein unbekanntes Zeichen"),
+    (re.compile(r"^pattern '(.*)' has (\d+) symbols, not 5$"), "Das Muster \u201e{0}\u201c hat {1} Zeichen, nicht 5"),
+    (re.compile(r"^no word fits these hints.*$"), "Kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe"),
+]
+
+
+def pick_language(query: str | None, accept: str | None, default: str = "en") -> str:
+    """The UI language: ``?lang=`` if it is one we have, else the first we have in
+    ``Accept-Language`` when the caller sets it, else ``default``."""
+    if query in LANGUAGES:
+        return query
+    if accept:
+        for part in accept.split(","):
+            tag = part.split(";")[0].strip().lower()[:2]
+            if tag in LANGUAGES:
+                return tag
+    return default if default in LANGUAGES else "en"
+
+
+def t(lang: str, key: str, **params: object) -> str:
+    """One UI string, filled in."""
+    text = TEXT.get(lang, TEXT["en"]).get(key) or TEXT["en"][key]
+    return text.format(**params) if params else text
+
+
+def error_message(error: RatenError, lang: str) -> str:
+    """The message of a library error in ``lang`` (English when no translation is known)."""
+    key = getattr(error, "key", None)
+    params = dict(getattr(error, "params", {}) or {})
+    if key == "hard_present" and params.get("count", 1) != 1:
+        key = "hard_present_n"
+    if key and f"err_{key}" in TEXT["en"]:
+        return t(lang, f"err_{key}", **params)
+    if lang == "de":
+        for pattern, german in _GERMAN_PATTERNS:
+            m = pattern.match(str(error))
+            if m:
+                return german.format(*m.groups())
+    return str(error)

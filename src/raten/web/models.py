@@ -1,0 +1,175 @@
+"""Request and response bodies of the JSON API (pydantic), so the OpenAPI schema is exact."""
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from raten.rank import STRATEGIES
+
+Strategy = Literal[tuple(STRATEGIES)]  # type: ignore[valid-type]
+KeyState = Literal["absent", "present", "correct"]
+ListName = str
+
+
+class ErrorOut(BaseModel):
+    """Every 4xx answer: a message for people and a code for programs."""
+
+    error: str = Field(description="What went wrong, in the language of the request (Accept-Language).")
+    code: str = Field(description="Machine-readable kind: bad_request, unknown_word, hard_green, not_found, ...")
+
+
+class Row(BaseModel):
+    """One guess and the colours it got."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    guess: str = Field(max_length=40, description="The word guessed (umlauts are transliterated).")
+    pattern: str = Field(
+        max_length=40,
+        description="Its colours in any notation: .?! (grey, yellow, green), b/y/g, 0/1/2 or emoji.",
+        examples=["..?!."],
+    )
+
+
+class HintsIn(BaseModel):
+    """A solver state: the list, the rows so far and what to rank."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rows: list[Row] = Field(default_factory=list, max_length=20, description="The guesses so far, in order.")
+    # Named after the rows, whose annotation needs the builtin `list`.
+    list: ListName = Field("en", description="Word list name (see /api/lists).")
+    hard: bool = Field(False, description="Hard mode: only rank guesses that keep greens and use revealed letters.")
+    top: int = Field(10, ge=1, le=50, description="How many hints.")
+    strategy: Strategy = "entropy"  # type: ignore[valid-type]
+    limit: int = Field(200, ge=0, le=20000, description="At most this many candidate words in the answer.")
+
+
+class HintOut(BaseModel):
+    word: str
+    bits: float = Field(description="Entropy of the feedback distribution over the candidates.")
+    candidate: bool = Field(description="Whether the word could be the answer.")
+    patterns: int = Field(description="How many distinct colour patterns it can show.")
+    largest: int = Field(description="Size of the largest group of candidates one pattern leaves.")
+    expected_remaining: float = Field(description="Candidates left on average after it.")
+
+
+class Group(BaseModel):
+    pattern: str = Field(description="Colours in .?! notation.")
+    count: int
+
+
+class SplitOut(BaseModel):
+    """How the top hint splits the candidates: its largest groups, the rest summed up."""
+
+    word: str
+    groups: list[Group]
+    other_groups: int
+    other_words: int
+
+
+class ConstraintsOut(BaseModel):
+    """What the rows say, positions 1-based."""
+
+    greens: dict[str, str]
+    not_at: dict[str, list[int]]
+    min_counts: dict[str, int]
+    exact_counts: dict[str, int]
+    excluded: list[str]
+
+
+class HintsOut(BaseModel):
+    list: str
+    count: int = Field(description="How many words could still be the answer.")
+    fallback: bool = Field(description="True when no solution fits and the candidates are allowed words.")
+    solved: bool
+    candidates: list[str] = Field(description="The candidates, sorted, at most `limit` of them.")
+    hints: list[HintOut]
+    split: SplitOut | None
+    constraints: ConstraintsOut
+    summary: list[str] = Field(description="The constraints in English sentences.")
+    warnings: list[str]
+
+
+class ListOut(BaseModel):
+    name: str
+    language: str
+    description: str
+    solutions: int
+    allowed: int
+
+
+class ListsOut(BaseModel):
+    lists: list[ListOut]
+
+
+class OpenersOut(BaseModel):
+    list: str
+    openers: list[HintOut]
+
+
+class GameIn(BaseModel):
+    """Start (or, for the daily word, resume) a game."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    list: ListName = "en"
+    mode: Literal["daily", "practice"] = "daily"
+    hard: bool = Field(False, description="Hard mode; a daily game already begun keeps its setting.")
+
+
+class GuessIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    guess: str = Field(max_length=40)
+
+
+class RowOut(BaseModel):
+    guess: str
+    pattern: str = Field(description="Colours in .?! notation.")
+
+
+class StatsOut(BaseModel):
+    list: str
+    played: int
+    wins: int
+    win_percent: int
+    current_streak: int
+    max_streak: int
+    distribution: list[int] = Field(description="Wins by number of tries, 1 to 6.")
+
+
+class GameOut(BaseModel):
+    """A game as the player may see it: the answer only once it is over."""
+
+    id: str
+    list: str
+    language: str
+    mode: Literal["daily", "practice"]
+    number: int | None
+    hard: bool
+    max_tries: int
+    rows: list[RowOut]
+    status: Literal["playing", "won", "lost"]
+    keyboard: dict[str, KeyState]
+    answer: str | None = Field(description="Only when the game is over.")
+    share: str | None = Field(description="The emoji grid to share, only when the game is over.")
+    stats: StatsOut | None = Field(description="The player's statistics, only when the game is over.")
+
+
+class ReviewStepOut(BaseModel):
+    guess: str
+    pattern: str
+    candidates_before: int
+    candidates_after: int
+    bits: float
+    could_be_answer: bool
+    best: list[HintOut]
+
+
+class ReviewOut(BaseModel):
+    """After the game: the solver's suggestions before each row, and its own game."""
+
+    answer: str
+    steps: list[ReviewStepOut]
+    solver: list[RowOut]

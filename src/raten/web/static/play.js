@@ -1,0 +1,192 @@
+/* raten game page: the daily word or a practice game, six tries, typed or tapped.
+   The server keeps the answer; this page only ever sees the colours until the game is over. */
+"use strict";
+
+(function playPage() {
+  const params = new URLSearchParams(location.search);
+  const el = (id) => document.getElementById(id);
+  const practiceKey = "raten-practice-" + RATEN.list;
+  let mode = params.get("mode") === "practice" ? "practice" : "daily";
+  let hard = localStorage.getItem("raten-hard") === "1";
+  let game = null;
+  let current = "";
+  let sending = false;
+
+  function setMode(m) {
+    mode = m;
+    const q = new URLSearchParams(location.search);
+    if (m === "practice") q.set("mode", "practice"); else q.delete("mode");
+    history.replaceState(null, "", location.pathname + "?" + q.toString());
+  }
+
+  async function start(fresh) {
+    document.body.dataset.game = "loading";
+    try {
+      if (mode === "practice" && !fresh) {
+        const id = localStorage.getItem(practiceKey);
+        if (id) {
+          try {
+            const old = await api("/api/games/" + encodeURIComponent(id));
+            if (old.status === "playing") { game = old; render(); return; }
+          } catch (e) { /* gone or not ours: start a new one */ }
+        }
+      }
+      game = await api("/api/games", { method: "POST", body: { list: RATEN.list, mode, hard } });
+      if (mode === "practice") localStorage.setItem(practiceKey, game.id);
+      current = "";
+      render();
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
+  function render() {
+    if (game.status === "playing") {
+      hard = game.hard;
+      el("hard").checked = game.hard;
+    }
+    const title = game.mode === "daily"
+      ? tr("game_daily", { list: game.list, number: game.number })
+      : tr("game_practice", { list: game.list });
+    el("game-title").textContent = title + (game.hard ? " *" : "");
+    el("tries").textContent = game.status === "playing" ? tr("tries_left", { n: game.max_tries - game.rows.length }) : "";
+    const board = el("board");
+    board.replaceChildren();
+    for (let i = 0; i < game.max_tries; i++) {
+      let row;
+      if (i < game.rows.length) {
+        row = tileRow(game.rows[i].guess, coloursOf(game.rows[i].pattern), false);
+        row.classList.add("done");
+      } else if (i === game.rows.length && game.status === "playing") {
+        row = tileRow(current, null, false);
+        row.id = "input-row";
+      } else {
+        row = tileRow("", null, false);
+      }
+      board.appendChild(row);
+    }
+    keyboard.setStates(game.keyboard);
+    document.body.dataset.game = game.status;
+    if (game.status === "playing") el("after").hidden = true; else showAfter();
+  }
+
+  function shake() {
+    const row = el("input-row");
+    if (!row) return;
+    row.classList.remove("shake");
+    void row.offsetWidth;
+    row.classList.add("shake");
+  }
+
+  async function submit() {
+    if (!game || game.status !== "playing" || sending) return;
+    if (current.length < 5) { toast(tr("too_short")); shake(); return; }
+    sending = true;
+    try {
+      game = await api("/api/games/" + encodeURIComponent(game.id) + "/guesses", {
+        method: "POST", body: { guess: current },
+      });
+      current = "";
+      render();
+    } catch (e) {
+      toast(e.message);
+      shake();
+    } finally {
+      sending = false;
+    }
+  }
+
+  function onKey(key) {
+    if (!game || game.status !== "playing") return;
+    if (key === "enter") { submit(); return; }
+    if (key === "backspace") current = current.slice(0, -1);
+    else if (current.length < 5) current += key;
+    const row = el("input-row");
+    if (row) row.replaceWith(Object.assign(tileRow(current, null, false), { id: "input-row" }));
+  }
+
+  async function showAfter() {
+    el("after").hidden = false;
+    const n = game.rows.length;
+    el("result").textContent = (game.status === "won" ? tr("won", { n }) : tr("lost")) + " "
+      + tr("answer_was", { answer: game.answer.toUpperCase() });
+    el("share").textContent = game.share;
+    const stats = game.stats;
+    el("stats-heading").textContent = tr("stats_heading", { list: game.list });
+    const dl = el("stats");
+    dl.replaceChildren();
+    for (const [key, value] of [["stat_played", stats.played], ["stat_win", stats.win_percent],
+      ["stat_streak", stats.current_streak], ["stat_max", stats.max_streak]]) {
+      const box = document.createElement("div");
+      const dt = document.createElement("dt");
+      dt.textContent = tr(key);
+      const dd = document.createElement("dd");
+      dd.textContent = value;
+      dd.id = key;
+      box.append(dt, dd);
+      dl.appendChild(box);
+    }
+    barChart(el("distribution"), stats.distribution.map((v, i) => [String(i + 1), v]), "");
+
+    const tbody = el("review").querySelector("tbody");
+    tbody.replaceChildren();
+    el("solver-game").replaceChildren();
+    el("loading").hidden = false;
+    try {
+      const review = await api("/api/games/" + encodeURIComponent(game.id) + "/review");
+      for (const step of review.steps) {
+        const row = document.createElement("tr");
+        const yours = document.createElement("td");
+        yours.className = "word";
+        yours.append(squares(step.pattern), " " + step.guess.toUpperCase());
+        const bits = document.createElement("td");
+        bits.className = "num";
+        bits.textContent = step.bits.toFixed(2);
+        const left = document.createElement("td");
+        left.className = "num";
+        left.textContent = step.candidates_before + " \u2192 " + step.candidates_after;
+        const best = document.createElement("td");
+        best.textContent = step.best.map((h) => h.word.toUpperCase() + " " + h.bits.toFixed(2)).join(", ");
+        row.append(yours, bits, left, best);
+        tbody.appendChild(row);
+      }
+      for (const r of review.solver) {
+        const line = document.createElement("div");
+        line.className = "mini-row";
+        line.append(squares(r.pattern), " " + r.guess.toUpperCase());
+        el("solver-game").appendChild(line);
+      }
+      el("after").dataset.review = "ready";
+    } catch (e) {
+      toast(e.message);
+    } finally {
+      el("loading").hidden = true;
+    }
+  }
+
+  const keyboard = makeKeyboard(el("keyboard"), onKey);
+  listenKeys(onKey);
+  el("hard").checked = hard;
+  el("hard").addEventListener("change", async () => {
+    const wanted = el("hard").checked;
+    if (game && game.status === "playing" && game.rows.length) {
+      el("hard").checked = game.hard;
+      toast(tr("hard_locked"));
+      return;
+    }
+    hard = wanted;
+    localStorage.setItem("raten-hard", wanted ? "1" : "0");
+    if (game && game.status === "playing") {
+      try {
+        game = await api("/api/games", { method: "POST", body: { list: RATEN.list, mode, hard } });
+        if (mode === "practice") localStorage.setItem(practiceKey, game.id);
+        render();
+      } catch (e) { toast(e.message); }
+    }
+  });
+  el("new-game").addEventListener("click", (e) => { e.currentTarget.blur(); setMode("practice"); start(true); });
+  el("copy-share").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(game.share); toast(tr("copied")); } catch (e) { toast(game.share); }
+  });
+  start(false);
+})();

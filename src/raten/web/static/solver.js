@@ -1,0 +1,245 @@
+/* raten solver page: type guesses, click tiles to set their colours, see the best next guesses.
+   The rows live in the URL (?rows=crane01200-slate00000), so a state can be shared and reloaded. */
+"use strict";
+
+(function solverPage() {
+  const SYMBOLS = ".?!";
+  const MAX_ROWS = 20;
+  const params = new URLSearchParams(location.search);
+  const state = {
+    rows: parseRows(params.get("rows")),
+    current: (params.get("next") || "").toLowerCase().replace(/[^a-z]/g, "").slice(0, 5),
+    hard: params.get("hard") === "1",
+  };
+  const el = (id) => document.getElementById(id);
+  const results = el("results");
+  let controller = null;
+  let debounce = null;
+  let loadingTimer = null;
+
+  function parseRows(text) {
+    const rows = [];
+    for (const part of (text || "").split("-")) {
+      const m = /^([a-z]{5})([012]{5})$/.exec(part.toLowerCase());
+      if (m) rows.push({ guess: m[1], colours: Array.from(m[2]).map(Number) });
+    }
+    return rows.slice(0, MAX_ROWS);
+  }
+
+  function writeUrl() {
+    const q = new URLSearchParams();
+    q.set("list", RATEN.list);
+    const lang = params.get("lang");
+    if (lang) q.set("lang", lang);
+    if (state.hard) q.set("hard", "1");
+    if (state.rows.length) q.set("rows", state.rows.map((r) => r.guess + r.colours.join("")).join("-"));
+    history.replaceState(null, "", location.pathname + "?" + q.toString());
+  }
+
+  function colourName(c) {
+    return ["grey", "yellow", "green"][c];
+  }
+
+  function renderBoard() {
+    const board = el("board");
+    board.replaceChildren();
+    state.rows.forEach((row, r) => {
+      const line = tileRow(row.guess, row.colours, true);
+      line.dataset.row = r;
+      line.classList.add("done");
+      line.querySelectorAll(".tile").forEach((tile, i) => {
+        tile.setAttribute("aria-label", row.guess[i].toUpperCase() + " " + colourName(row.colours[i]));
+        tile.addEventListener("click", () => {
+          row.colours[i] = (row.colours[i] + 1) % 3;
+          tile.blur();
+          changed();
+        });
+      });
+      board.appendChild(line);
+    });
+    if (state.rows.length < MAX_ROWS) {
+      const input = tileRow(state.current, null, false);
+      input.id = "input-row";
+      board.appendChild(input);
+    }
+    for (let i = state.rows.length + 1; i < 6; i++) board.appendChild(tileRow("", null, false));
+    const known = {};
+    for (const row of state.rows) {
+      row.colours.forEach((c, i) => {
+        const ch = row.guess[i];
+        known[ch] = Math.max(known[ch] === undefined ? 0 : known[ch], c);
+      });
+    }
+    const names = ["absent", "present", "correct"];
+    keyboard.setStates(Object.fromEntries(Object.entries(known).map(([k, c]) => [k, names[c]])));
+  }
+
+  function changed() {
+    writeUrl();
+    renderBoard();
+    refresh();
+  }
+
+  function refresh() {
+    results.dataset.state = "pending";
+    clearTimeout(debounce);
+    debounce = setTimeout(load, 60);
+  }
+
+  async function load() {
+    if (controller) controller.abort();
+    controller = new AbortController();
+    const mine = controller;
+    clearTimeout(loadingTimer);
+    loadingTimer = setTimeout(() => { el("loading").hidden = false; results.classList.add("busy"); }, 120);
+    results.setAttribute("aria-busy", "true");
+    const body = {
+      list: RATEN.list,
+      rows: state.rows.map((r) => ({ guess: r.guess, pattern: r.colours.map((c) => SYMBOLS[c]).join("") })),
+      hard: state.hard,
+      top: 10,
+      limit: 300,
+    };
+    try {
+      const data = await api("/api/hints", { method: "POST", body, signal: mine.signal });
+      if (mine !== controller) return;
+      el("error").hidden = true;
+      show(data);
+      results.dataset.state = "ready";
+    } catch (e) {
+      if (e.name === "AbortError" || mine !== controller) return;
+      el("error").textContent = e.message;
+      el("error").hidden = false;
+      results.dataset.state = "error";
+    } finally {
+      if (mine === controller) {
+        clearTimeout(loadingTimer);
+        el("loading").hidden = true;
+        results.classList.remove("busy");
+        results.removeAttribute("aria-busy");
+      }
+    }
+  }
+
+  function show(data) {
+    const n = data.count;
+    let text;
+    if (data.solved) text = tr("solved", { n: state.rows.length });
+    else if (n === 1) text = tr("candidate_left", { word: data.candidates[0].toUpperCase() });
+    else text = tr("candidates_left", { n });
+    el("count").textContent = text;
+    el("count").dataset.count = n;
+
+    const warnings = el("warnings");
+    warnings.replaceChildren();
+    const notes = (data.fallback ? [tr("fallback")] : []).concat(data.warnings);
+    for (const w of notes) {
+      const li = document.createElement("li");
+      li.textContent = w;
+      warnings.appendChild(li);
+    }
+
+    el("hints-heading").textContent = tr(state.rows.length ? "hints_heading" : "openers_heading");
+    const tbody = el("hints").querySelector("tbody");
+    tbody.replaceChildren();
+    data.hints.forEach((h, i) => {
+      const tr_ = document.createElement("tr");
+      const word = document.createElement("button");
+      word.type = "button";
+      word.textContent = h.word.toUpperCase();
+      word.title = tr("use_hint", { word: h.word.toUpperCase() });
+      word.addEventListener("click", () => { state.current = h.word; word.blur(); renderBoard(); });
+      const cells = [
+        [String(i + 1), ""],
+        [word, "word"],
+        [h.bits.toFixed(3), "num"],
+        [h.candidate ? "\u2713" : "", "mark"],
+        [String(h.largest), "num wide"],
+        [h.expected_remaining.toFixed(1), "num wide"],
+      ];
+      for (const [content, cls] of cells) {
+        const td = document.createElement("td");
+        if (cls) td.className = cls;
+        td.append(content);
+        if (cls === "mark" && h.candidate) td.title = tr("answer_mark_title");
+        tr_.appendChild(td);
+      }
+      tbody.appendChild(tr_);
+    });
+
+    el("candidate-count").textContent = n;
+    el("candidates").open = n <= 30;
+    let words = data.candidates.map((w) => w.toUpperCase()).join(" ");
+    if (n > data.candidates.length) words += " \u2026 " + tr("and_more", { n: n - data.candidates.length });
+    el("candidate-words").textContent = words;
+
+    const list = el("constraints");
+    list.replaceChildren();
+    for (const line of describe(data.constraints)) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      list.appendChild(li);
+    }
+
+    const split = data.split;
+    if (split && n > 1) {
+      el("split-heading").textContent = tr("split_heading", { word: split.word.toUpperCase(), n });
+      const extra = split.other_groups
+        ? tr("more_groups", { groups: split.other_groups, words: split.other_words }) : "";
+      barChart(el("split"), split.groups.map((g) => [squares(g.pattern), g.count]), extra);
+    } else {
+      el("split-heading").textContent = "";
+      el("split").replaceChildren();
+    }
+  }
+
+  /** The constraint summary in the page's language. */
+  function describe(c) {
+    const lines = [];
+    const greens = Object.keys(c.greens);
+    if (greens.length) {
+      let pattern = "";
+      for (let i = 1; i <= 5; i++) pattern += (c.greens[String(i)] || "_").toUpperCase();
+      lines.push(tr("c_greens", { pattern }));
+    }
+    for (const [letter, positions] of Object.entries(c.not_at)) {
+      lines.push(tr("c_not_at", { letter: letter.toUpperCase(), positions: positions.join(", ") }));
+    }
+    for (const [letter, count] of Object.entries(c.min_counts)) {
+      if (c.exact_counts[letter] !== undefined) lines.push(tr("c_exact", { letter: letter.toUpperCase(), n: c.exact_counts[letter] }));
+      else if (count > 1) lines.push(tr("c_min", { letter: letter.toUpperCase(), n: count }));
+    }
+    if (c.excluded.length) lines.push(tr("c_excluded", { letters: c.excluded.join(" ").toUpperCase() }));
+    if (!lines.length) lines.push(tr("c_none"));
+    return lines;
+  }
+
+  function onKey(key) {
+    if (key === "enter") {
+      if (state.current.length < 5) { toast(tr("too_short")); return; }
+      if (state.rows.length >= MAX_ROWS) return;
+      state.rows.push({ guess: state.current, colours: [0, 0, 0, 0, 0] });
+      state.current = "";
+      changed();
+    } else if (key === "backspace") {
+      state.current = state.current.slice(0, -1);
+      renderBoard();
+    } else if (state.current.length < 5) {
+      state.current += key;
+      renderBoard();
+    }
+  }
+
+  const keyboard = makeKeyboard(el("keyboard"), onKey);
+  listenKeys(onKey);
+  el("hard").checked = state.hard;
+  el("hard").addEventListener("change", () => { state.hard = el("hard").checked; changed(); });
+  el("undo").addEventListener("click", () => { state.rows.pop(); changed(); });
+  el("clear").addEventListener("click", () => { state.rows = []; state.current = ""; changed(); });
+  el("copy-link").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(location.href); toast(tr("link_copied")); } catch (e) { toast(location.href); }
+  });
+  writeUrl();
+  renderBoard();
+  refresh();
+})();

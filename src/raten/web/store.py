@@ -1,0 +1,263 @@
+"""SQLite storage for the web game: players, games in progress and finished, statistics.
+
+WAL mode, so a finished write survives the server being killed; one connection behind a
+lock (the writes are tiny), and every game row is read and written only together with
+the player id it belongs to.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from raten.game import Stats
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, created TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    player TEXT NOT NULL REFERENCES players(id),
+    list TEXT NOT NULL,
+    mode TEXT NOT NULL CHECK (mode IN ('daily', 'practice')),
+    number INTEGER,
+    hard INTEGER NOT NULL,
+    answer TEXT NOT NULL,
+    rows TEXT NOT NULL DEFAULT '[]',
+    status TEXT NOT NULL DEFAULT 'playing',
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS games_daily ON games (player, list, number) WHERE mode = 'daily';
+CREATE INDEX IF NOT EXISTS games_player ON games (player);
+CREATE TABLE IF NOT EXISTS stats (
+    player TEXT NOT NULL REFERENCES players(id),
+    list TEXT NOT NULL,
+    played INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    current_streak INTEGER NOT NULL,
+    max_streak INTEGER NOT NULL,
+    distribution TEXT NOT NULL,
+    PRIMARY KEY (player, list)
+);
+"""
+
+ENV_DB = "RATEN_DB"
+
+
+def default_db_path() -> Path:
+    """``$RATEN_DB``, else ``raten.sqlite3`` in the user data directory."""
+    env = os.environ.get(ENV_DB)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("raten")) / "raten.sqlite3"
+
+
+def new_id() -> str:
+    """An unguessable id (128 random bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A stored game: who plays it, on which list, its answer and its rows (word, code)."""
+
+    id: str
+    player: str
+    list: str
+    mode: str
+    number: int | None
+    hard: bool
+    answer: str
+    rows: tuple[tuple[str, int], ...]
+    status: str
+
+
+class Conflict(Exception):
+    """The game changed under a write (two guesses at once): the later one is refused."""
+
+
+class Store:
+    """The database behind the game pages."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        with self._lock:
+            self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def _write(self, sql_params: list[tuple[str, tuple]]) -> list[int]:
+        """Run statements in one transaction; the row count of each."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                counts = [self._db.execute(sql, params).rowcount for sql, params in sql_params]
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return counts
+
+    def _read(self, sql: str, params: tuple) -> list[tuple]:
+        with self._lock:
+            return self._db.execute(sql, params).fetchall()
+
+    # --- meta and players -------------------------------------------------------------
+
+    def secret(self) -> str:
+        """The server's private seed for the daily words, made once and kept."""
+        self._write([("INSERT OR IGNORE INTO meta (key, value) VALUES ('daily_secret', ?)", (new_id(),))])
+        return self._read("SELECT value FROM meta WHERE key = 'daily_secret'", ())[0][0]
+
+    def new_player(self) -> str:
+        player = secrets.token_urlsafe(24)
+        self._write([("INSERT INTO players (id, created) VALUES (?, ?)", (player, _now()))])
+        return player
+
+    def player_exists(self, player: str) -> bool:
+        return bool(self._read("SELECT 1 FROM players WHERE id = ?", (player,)))
+
+    # --- games ------------------------------------------------------------------------
+
+    def create_game(
+        self, player: str, list_name: str, mode: str, number: int | None, hard: bool, answer: str
+    ) -> GameRecord:
+        """Store a new game. A second daily game for the same player, list and day is refused
+        by the database (``sqlite3.IntegrityError``)."""
+        game_id = new_id()
+        now = _now()
+        self._write(
+            [
+                (
+                    "INSERT INTO games (id, player, list, mode, number, hard, answer, created, updated)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, player, list_name, mode, number, int(hard), answer, now, now),
+                )
+            ]
+        )
+        return GameRecord(game_id, player, list_name, mode, number, hard, answer, (), "playing")
+
+    _COLUMNS = "id, player, list, mode, number, hard, answer, rows, status"
+
+    @staticmethod
+    def _record(row: tuple) -> GameRecord:
+        game_id, player, list_name, mode, number, hard, answer, rows, status = row
+        moves = tuple((str(w), int(c)) for w, c in json.loads(rows))
+        return GameRecord(game_id, player, list_name, mode, number, bool(hard), answer, moves, status)
+
+    def game(self, player: str, game_id: str) -> GameRecord | None:
+        """The game with this id if it belongs to ``player``, else None."""
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE id = ? AND player = ?", (game_id, player))
+        return self._record(rows[0]) if rows else None
+
+    def daily_game(self, player: str, list_name: str, number: int) -> GameRecord | None:
+        rows = self._read(
+            f"SELECT {self._COLUMNS} FROM games WHERE player = ? AND list = ? AND number = ? AND mode = 'daily'",
+            (player, list_name, number),
+        )
+        return self._record(rows[0]) if rows else None
+
+    def set_hard(self, record: GameRecord, hard: bool) -> GameRecord:
+        """Switch hard mode of a game that has no guesses yet."""
+        (count,) = self._write(
+            [
+                (
+                    "UPDATE games SET hard = ?, updated = ? WHERE id = ? AND player = ? AND rows = '[]'",
+                    (int(hard), _now(), record.id, record.player),
+                )
+            ]
+        )
+        if not count:
+            raise Conflict("hard mode can only change before the first guess")
+        return GameRecord(**{**record.__dict__, "hard": hard})
+
+    def save_rows(
+        self,
+        record: GameRecord,
+        rows: tuple[tuple[str, int], ...],
+        status: str,
+        result: tuple[bool, int] | None = None,
+    ) -> tuple[GameRecord, Stats | None]:
+        """Store the game's new rows and status and, when it just ended with ``result``
+        (won, tries), fold that into the player's statistics, all in one transaction.
+
+        Refused (``Conflict``) if the rows changed meanwhile, so a game counts once.
+        """
+        update = (
+            "UPDATE games SET rows = ?, status = ?, updated = ? WHERE id = ? AND player = ? AND rows = ?",
+            (
+                json.dumps([list(r) for r in rows]),
+                status,
+                _now(),
+                record.id,
+                record.player,
+                json.dumps([list(r) for r in record.rows]),
+            ),
+        )
+        stats = None
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                if self._db.execute(*update).rowcount != 1:
+                    raise Conflict("the game changed meanwhile; reload it")
+                if result is not None:
+                    stats = self._stats(record.player, record.list).record(*result)
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO stats"
+                        " (player, list, played, wins, current_streak, max_streak, distribution)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            record.player,
+                            record.list,
+                            stats.played,
+                            stats.wins,
+                            stats.current_streak,
+                            stats.max_streak,
+                            json.dumps(list(stats.distribution)),
+                        ),
+                    )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return GameRecord(**{**record.__dict__, "rows": rows, "status": status}), stats
+
+    # --- statistics ---------------------------------------------------------------------
+
+    def stats(self, player: str, list_name: str) -> Stats:
+        """The player's statistics on one list (all zero before the first finished game)."""
+        with self._lock:
+            return self._stats(player, list_name)
+
+    def _stats(self, player: str, list_name: str) -> Stats:
+        rows = self._db.execute(
+            "SELECT played, wins, current_streak, max_streak, distribution FROM stats WHERE player = ? AND list = ?",
+            (player, list_name),
+        ).fetchall()
+        if not rows:
+            return Stats()
+        played, wins, current, best, dist = rows[0]
+        return Stats(played, wins, current, best, tuple(json.loads(dist)))

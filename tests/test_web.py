@@ -1,0 +1,449 @@
+"""The web app through its HTTP interface: every API endpoint, errors, pages, players kept apart."""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from datetime import date
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's note about httpx2
+    from fastapi.testclient import TestClient
+
+from raten import game as game_module
+from raten.feedback import ALL_GREEN, feedback
+from raten.game import daily_number, daily_word
+from raten.state import State
+from raten.web import create_app
+from raten.web.service import Lists
+
+DAY = date(2025, 5, 17)
+
+
+@pytest.fixture(scope="module")
+def lists(en_words, de6_words) -> Lists:
+    """en and the 6mal5 German lists (as ``de``), warmed once for the module."""
+    return Lists.load({"en": en_words, "de": de6_words})
+
+
+@pytest.fixture
+def app(lists, tmp_path):
+    return create_app(lists=lists, db_path=tmp_path / "raten.sqlite3", daily_secret="test", today=lambda: DAY)
+
+
+@pytest.fixture
+def client(app):
+    with TestClient(app) as c:
+        yield c
+
+
+@pytest.fixture
+def other(app):
+    """A second player on the same server."""
+    with TestClient(app) as c:
+        yield c
+
+
+def error_of(response, status: int) -> str:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error", "code"}
+    assert body["error"]
+    return body["code"]
+
+
+def start(client, **body) -> dict:
+    r = client.post("/api/games", json={"list": "en", **body})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def guess(client, game_id: str, word: str, **headers):
+    return client.post(f"/api/games/{game_id}/guesses", json={"guess": word}, headers=headers)
+
+
+def answer_of(app, client, game_id: str) -> str:
+    record = app.state.store.game(client.cookies["raten_player"], game_id)
+    return record.answer
+
+
+# --- lists, hints, openers ----------------------------------------------------------------------
+
+
+def test_lists(client, en_words):
+    r = client.get("/api/lists")
+    assert r.status_code == 200
+    lists = {x["name"]: x for x in r.json()["lists"]}
+    assert set(lists) == {"en", "de"}
+    assert lists["en"]["solutions"] == len(en_words.solutions)
+    assert lists["de"]["language"] == "de"
+
+
+def test_hints_at_the_start_are_the_openers(client, lists):
+    r = client.post("/api/hints", json={"list": "en", "top": 5})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["count"] == 2315 and not body["solved"] and not body["fallback"]
+    assert [h["word"] for h in body["hints"]] == [h.word for h in lists.get("en").openers[:5]]
+    assert len(body["candidates"]) == 200  # the default limit
+    split = body["split"]
+    assert split["word"] == body["hints"][0]["word"]
+    assert sum(g["count"] for g in split["groups"]) + split["other_words"] == 2315
+    assert len(split["groups"]) + split["other_groups"] == body["hints"][0]["patterns"]
+
+
+def test_hints_after_one_guess_agree_with_the_library(client, en_words):
+    rows = [{"guess": "crane", "pattern": "..?!."}]
+    body = client.post("/api/hints", json={"list": "en", "rows": rows, "limit": 1000}).json()
+    state = State(en_words).after("crane", "..?!.")
+    assert body["count"] == state.count
+    assert body["candidates"] == state.candidate_words
+    assert [h["word"] for h in body["hints"]] == [h.word for h in state.hints(top=10)]
+    assert body["constraints"] == state.constraints.to_dict()
+    assert body["summary"] == state.constraints.describe()
+
+
+def test_hints_accept_every_notation_and_hard_mode(client):
+    a = client.post("/api/hints", json={"rows": [{"guess": "CRANE", "pattern": "bbygb"}]})
+    b = client.post("/api/hints", json={"rows": [{"guess": "crane", "pattern": "00120"}]})
+    emoji = "\u2b1c\u2b1b\U0001f7e8\U0001f7e9\u2b1c"
+    c = client.post("/api/hints", json={"rows": [{"guess": "crane", "pattern": emoji}]})
+    assert a.status_code == b.status_code == c.status_code == 200
+    assert a.json()["count"] == b.json()["count"] == c.json()["count"]
+    hard = client.post(
+        "/api/hints", json={"rows": [{"guess": "crane", "pattern": "..?!."}], "hard": True, "top": 20}
+    ).json()
+    assert all("a" in h["word"] and h["word"][3] == "n" for h in hard["hints"])
+
+
+def test_hints_solved_and_single_candidate(client, en_words):
+    body = client.post("/api/hints", json={"rows": [{"guess": "pleat", "pattern": "!!!!!"}]}).json()
+    assert body["solved"] and body["count"] == 1 and body["candidates"] == ["pleat"]
+
+
+def test_hints_fallback_to_allowed_words(client, en_words):
+    assert "soare" not in en_words.solution_index
+    body = client.post("/api/hints", json={"rows": [{"guess": "soare", "pattern": "!!!!!"}]}).json()
+    assert body["fallback"] and body["candidates"] == ["soare"] and body["count"] == 1
+    assert body["warnings"]
+
+
+@pytest.mark.parametrize(
+    ("rows", "fragment"),
+    [
+        ([{"guess": "cran", "pattern": "....."}], "4 letters"),
+        ([{"guess": "cr4ne", "pattern": "....."}], "letters a-z"),
+        ([{"guess": "crane", "pattern": "..?!"}], "4 symbols"),
+        ([{"guess": "crane", "pattern": "..?!z"}], "unknown symbol"),
+        ([{"guess": "crane", "pattern": "!!!!!"}, {"guess": "crane", "pattern": "....."}], "no word fits"),
+    ],
+)
+def test_bad_hint_input_is_a_400_with_a_message(client, rows, fragment):
+    r = client.post("/api/hints", json={"list": "en", "rows": rows})
+    assert error_of(r, 400) == "bad_request"
+    assert fragment in r.json()["error"]
+
+
+def test_errors_in_german_when_asked(client):
+    rows = [{"guess": "cran", "pattern": "....."}]
+    r = client.post("/api/hints", json={"rows": rows}, headers={"Accept-Language": "de"})
+    assert error_of(r, 400) == "bad_request"
+    assert "Buchstaben" in r.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"list": "xx"},
+        {"top": 0},
+        {"top": 51},
+        {"rows": "crane"},
+        {"rows": [{"guess": "crane"}]},
+        {"strategy": "luck"},
+        {"unexpected": 1},
+        {"rows": [{"guess": "crane", "pattern": "....."}] * 21},
+    ],
+)
+def test_malformed_hint_requests_are_4xx_json(client, body):
+    r = client.post("/api/hints", json=body)
+    assert 400 <= r.status_code < 500
+    assert error_of(r, r.status_code) in {"bad_request", "validation"}
+
+
+def test_not_json_at_all(client):
+    r = client.post("/api/hints", content=b"{not json", headers={"Content-Type": "application/json"})
+    assert error_of(r, 422) == "validation"
+
+
+def test_openers(client, lists):
+    r = client.get("/api/openers", params={"list": "de", "top": 3})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["list"] == "de"
+    assert [o["word"] for o in body["openers"]] == [h.word for h in lists.get("de").openers[:3]]
+    assert set(body["openers"][0]) == {"word", "bits", "candidate", "patterns", "largest", "expected_remaining"}
+    assert error_of(client.get("/api/openers", params={"list": "fr"}), 400) == "bad_request"
+    assert error_of(client.get("/api/openers", params={"top": 99}), 422) == "validation"
+
+
+def test_unknown_routes_and_methods_are_json(client):
+    assert error_of(client.get("/api/nothing"), 404) == "http_404"
+    assert error_of(client.delete("/api/lists"), 405) == "http_405"
+
+
+# --- games ---------------------------------------------------------------------------------------
+
+
+def test_a_practice_game_from_start_to_win(app, client):
+    game = start(client, mode="practice")
+    assert client.cookies.get("raten_player")
+    assert game["status"] == "playing" and game["rows"] == [] and game["answer"] is None
+    assert game["number"] is None and game["max_tries"] == 6
+    answer = answer_of(app, client, game["id"])
+    wrong = "crane" if answer != "crane" else "slate"
+    after = guess(client, game["id"], wrong).json()
+    assert after["rows"] == [{"guess": wrong, "pattern": feedback(wrong, answer)}]
+    assert after["answer"] is None and after["share"] is None and after["stats"] is None
+    assert set(after["keyboard"]) == set(wrong)
+    won = guess(client, game["id"], answer.upper()).json()
+    assert won["status"] == "won" and won["answer"] == answer
+    assert won["share"].startswith("raten en practice 2/6\n\n")
+    assert won["stats"] == {
+        "list": "en", "played": 1, "wins": 1, "win_percent": 100, "current_streak": 1, "max_streak": 1,
+        "distribution": [0, 1, 0, 0, 0, 0],
+    }
+    assert client.get("/api/stats", params={"list": "en"}).json() == won["stats"]
+    r = guess(client, game["id"], "slate")
+    assert error_of(r, 409) == "game_over"
+
+
+def test_a_lost_game_counts_and_breaks_the_streak(app, client):
+    game = start(client, mode="practice")
+    answer = answer_of(app, client, game["id"])
+    words = [w for w in ["crane", "slate", "pious", "dumpy", "with", "fjord", "gawky", "vixen"] if w != answer]
+    words = [w for w in words if len(w) == 5][:6]
+    for w in words:
+        last = guess(client, game["id"], w)
+        assert last.status_code == 200
+    body = last.json()
+    assert body["status"] == "lost" and body["answer"] == answer
+    assert body["share"].splitlines()[0] == "raten en practice X/6"
+    assert body["stats"]["played"] == 1 and body["stats"]["wins"] == 0 and body["stats"]["current_streak"] == 0
+
+
+def test_refused_words_cost_no_try(client):
+    game = start(client, mode="practice")
+    refused = [("qxzvj", "unknown_word"), ("abc", "bad_word"), ("toolong", "bad_word"), ("ab1de", "bad_word")]
+    for word, code in refused:
+        assert error_of(guess(client, game["id"], word), 400) == code
+    assert client.get(f"/api/games/{game['id']}").json()["rows"] == []
+    r = guess(client, game["id"], "qxzvj", **{"Accept-Language": "de"})
+    assert r.json()["error"] == "QXZVJ steht nicht in der Wortliste"
+
+
+def test_hard_mode_is_enforced_with_the_exact_reason(app, client, monkeypatch):
+    monkeypatch.setattr(game_module, "random_word", lambda words: "grape")
+    game = start(client, mode="practice", hard=True)
+    assert game["hard"] is True
+    assert guess(client, game["id"], "crane").json()["rows"][0]["pattern"] == ".!!.!"
+    r = guess(client, game["id"], "drive")
+    assert error_of(r, 400) == "hard_green"
+    assert r.json()["error"] == "Hard mode: letter 3 must be A"
+    r = guess(client, game["id"], "drive", **{"Accept-Language": "de-DE,de;q=0.9"})
+    assert r.json()["error"] == "Schwerer Modus: Buchstabe 3 muss A sein"
+    assert len(client.get(f"/api/games/{game['id']}").json()["rows"]) == 1
+    assert guess(client, game["id"], "grape").json()["status"] == "won"
+
+
+def test_hard_mode_needs_revealed_letters(client, monkeypatch):
+    monkeypatch.setattr(game_module, "random_word", lambda words: "pleat")
+    game = start(client, mode="practice", hard=True)
+    guess(client, game["id"], "crane")  # ..?.?: A and E revealed
+    r = guess(client, game["id"], "moist")
+    assert error_of(r, 400) == "hard_present"
+    assert r.json()["error"] == "Hard mode: the guess must contain A"
+
+
+def test_the_daily_game_is_the_same_word_for_everyone_and_resumes(app, client, other, en_words):
+    mine = start(client, mode="daily")
+    assert mine["mode"] == "daily" and mine["number"] == daily_number(DAY)
+    again = start(client, mode="daily")
+    assert again["id"] == mine["id"]
+    theirs = start(other, mode="daily")
+    assert theirs["id"] != mine["id"]
+    expected = daily_word(en_words, DAY, "test")
+    assert answer_of(app, client, mine["id"]) == answer_of(app, other, theirs["id"]) == expected
+    guess(client, mine["id"], expected)
+    done = start(client, mode="daily")
+    assert done["id"] == mine["id"] and done["status"] == "won"
+    assert done["share"].startswith(f"raten en #{daily_number(DAY)} 1/6")
+    # another list, another daily game
+    assert start(client, list="de", mode="daily")["id"] != mine["id"]
+
+
+def test_daily_hard_mode_changes_only_before_the_first_guess(client):
+    game = start(client, mode="daily")
+    assert start(client, mode="daily", hard=True)["hard"] is True
+    guess(client, game["id"], "crane")
+    assert start(client, mode="daily", hard=False)["hard"] is True
+
+
+def test_review_after_the_game(app, client):
+    game = start(client, mode="practice")
+    assert error_of(client.get(f"/api/games/{game['id']}/review"), 409) == "not_over"
+    answer = answer_of(app, client, game["id"])
+    guess(client, game["id"], "slate" if answer != "slate" else "crane")
+    guess(client, game["id"], answer)
+    review = client.get(f"/api/games/{game['id']}/review").json()
+    assert review["answer"] == answer
+    assert len(review["steps"]) == 2
+    assert review["steps"][0]["candidates_before"] == 2315
+    assert review["steps"][0]["best"][0]["word"] == app.state.lists.get("en").openers[0].word
+    assert review["solver"][-1] == {"guess": answer, "pattern": "!!!!!"}
+
+
+def test_unknown_games_are_404(client):
+    start(client, mode="practice")
+    for path in ["/api/games/nope", "/api/games/nope/review"]:
+        assert error_of(client.get(path), 404) == "not_found"
+    assert error_of(guess(client, "nope", "crane"), 404) == "not_found"
+
+
+# --- players are kept apart -------------------------------------------------------------------------
+
+
+def test_a_player_cannot_see_or_play_another_players_game(app, client, other):
+    game = start(client, mode="practice")
+    start(other, mode="practice")
+    assert error_of(other.get(f"/api/games/{game['id']}"), 404) == "not_found"
+    assert error_of(guess(other, game["id"], "crane"), 404) == "not_found"
+    assert error_of(other.get(f"/api/games/{game['id']}/review"), 404) == "not_found"
+    # without any cookie either
+    with TestClient(app) as stranger:
+        assert error_of(stranger.get(f"/api/games/{game['id']}"), 404) == "not_found"
+    assert client.get(f"/api/games/{game['id']}").json()["rows"] == []
+
+
+def test_statistics_are_per_player(app, client, other):
+    game = start(client, mode="practice")
+    guess(client, game["id"], answer_of(app, client, game["id"]))
+    assert client.get("/api/stats").json()["played"] == 1
+    start(other, mode="practice")
+    assert other.get("/api/stats").json()["played"] == 0
+
+
+def test_a_made_up_player_cookie_gets_a_fresh_identity(app, client):
+    game = start(client, mode="practice")
+    with TestClient(app) as forger:
+        forged = {"Cookie": "raten_player=" + "A" * 32}
+        assert forger.get("/api/stats", headers=forged).json()["played"] == 0
+        assert error_of(forger.get(f"/api/games/{game['id']}", headers=forged), 404) == "not_found"
+        r = forger.post("/api/games", json={"mode": "practice"}, headers=forged)
+        assert r.cookies["raten_player"] != "A" * 32
+
+
+def test_the_answer_never_reaches_the_browser_before_the_end(app, client, monkeypatch):
+    """Every response of a played game (pages, scripts, API, headers, cookies) until the last guess."""
+    answer = "knoll"
+    monkeypatch.setattr(game_module, "random_word", lambda words: answer)
+    seen: list[str] = []
+
+    def record(r):
+        seen.append(r.text.lower())
+        seen.append(json.dumps(dict(r.headers)).lower())
+        seen.append(json.dumps(dict(client.cookies)).lower())
+        return r
+
+    for path in ["/play", "/static/common.js", "/static/play.js", "/static/raten.css", "/api/lists", "/api/stats"]:
+        record(client.get(path))
+    game = record(client.post("/api/games", json={"list": "en", "mode": "practice"})).json()
+    record(client.post("/api/games", json={"list": "en", "mode": "daily"}))
+    for word in ["crane", "qxzvj", "pious", "abc", "dumpy"]:
+        record(guess(client, game["id"], word))
+    record(client.get(f"/api/games/{game['id']}"))
+    record(client.get(f"/api/games/{game['id']}/review"))
+    record(client.get("/api/stats"))
+    leaks = [text for text in seen if re.search(rf"\b{answer}\b", text)]
+    assert not leaks
+    final = guess(client, game["id"], answer).json()
+    assert final["answer"] == answer and final["status"] == "won"
+
+
+def test_a_game_counts_once_when_two_guesses_race(app, client):
+    from raten.web.store import Conflict
+
+    game = start(client, mode="practice")
+    store = app.state.store
+    record = store.game(client.cookies["raten_player"], game["id"])
+    store.save_rows(record, (("crane", 0),), "playing")
+    with pytest.raises(Conflict):
+        store.save_rows(record, (("slate", 0),), "playing")
+
+
+# --- pages ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/", "/solver", "/play", "/openers"])
+def test_pages_render(client, path):
+    r = client.get(path)
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/html")
+    assert '<html lang="en">' in r.text
+    assert 'name="viewport"' in r.text
+
+
+def test_page_language_follows_the_list_with_a_switch(client):
+    de = client.get("/solver", params={"list": "de"}).text
+    assert '<html lang="de">' in de and "Löser" in de
+    forced = client.get("/solver", params={"list": "de", "lang": "en"}).text
+    assert '<html lang="en">' in forced and "Solver" in forced
+    en_in_de = client.get("/play", params={"list": "en", "lang": "de"}).text
+    assert '<html lang="de">' in en_in_de and "Wort des Tages" in en_in_de
+    config = json.loads(re.search(r'id="raten-config">(.*?)</script>', en_in_de, re.S).group(1))
+    assert config["lang"] == "de" and config["list"] == "en" and config["keyboard"][0] == "qwertyuiop"
+
+
+def test_unknown_list_on_a_page_falls_back_to_the_default(client):
+    r = client.get("/solver", params={"list": "<script>"})
+    assert r.status_code == 200
+    config = json.loads(re.search(r'id="raten-config">(.*?)</script>', r.text, re.S).group(1))
+    assert config["list"] == "en"
+    assert r.text.count("<script") == 3  # nothing of the parameter was echoed
+
+
+def test_openers_page_lists_every_list(client, lists):
+    text = client.get("/openers").text
+    for name in ("en", "de"):
+        assert f'id="openers-{name}"' in text
+        assert lists.get(name).openers[0].word.upper() in text
+
+
+def test_openapi_schema_names_the_lists(client):
+    schema = client.get("/openapi.json").json()
+    assert schema["components"]["schemas"]["HintsIn"]["properties"]["list"]["enum"] == ["en", "de"]
+    paths = set(schema["paths"])
+    assert {"/api/lists", "/api/hints", "/api/openers", "/api/games", "/api/games/{game_id}",
+            "/api/games/{game_id}/guesses", "/api/games/{game_id}/review", "/api/stats"} <= paths
+
+
+# --- the command -----------------------------------------------------------------------------------------
+
+
+def test_serve_command_is_registered():
+    from click.testing import CliRunner
+
+    from raten.cli import main
+
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    assert result.exit_code == 0
+    assert "--port" in result.output and "--db" in result.output and "RATEN_DB" in result.output
+
+
+def test_won_in_one_counts_in_the_first_column(app, client):
+    game = start(client, mode="practice")
+    body = guess(client, game["id"], answer_of(app, client, game["id"])).json()
+    assert body["rows"][0]["pattern"] == "!!!!!" and ALL_GREEN == 242
+    assert body["stats"]["distribution"][0] == 1
