@@ -1,8 +1,10 @@
-"""Ranking next guesses: entropy (default), partitions, expected size, minimax, frequency.
+"""Ranking next guesses: entropy (default), partitions, expected size, minimax, frequency,
+candidates-only entropy and two-step look-ahead.
 
 All partition-based strategies share one compiled pass that measures how each guess
-splits the candidates; they differ only in which statistic they sort by. Ties go to
-words that could still be the answer, then alphabetically.
+splits the candidates; they differ only in which statistic they sort by and which guesses
+they consider. Ties go to words that could still be the answer, then alphabetically.
+``lookahead`` takes its breadth in the name: ``lookahead:K`` (default K = 10).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from raten.words import letters
 _TIE_DECIMALS = 9
 #: Bonus per distinct letter in the frequency ranking.
 _DISTINCT_BONUS = 0.1
+#: How many one-step leaders ``lookahead`` re-ranks by the two-step score, unless named.
+LOOKAHEAD_K = 10
 
 STRATEGIES = {
     "entropy": "most information: highest entropy of the feedback distribution",
@@ -26,7 +30,33 @@ STRATEGIES = {
     "expected": "smallest expected number of remaining candidates",
     "minimax": "smallest largest group",
     "frequency": "candidates with the most common letters (no look-ahead)",
+    "candidates-entropy": "highest entropy among guesses that could still be the answer",
+    "lookahead": f"two-step entropy: the top K by entropy re-ranked by bits plus the expected best "
+    f"second guess's bits (lookahead:K, default K={LOOKAHEAD_K})",
 }
+
+
+def parse_strategy(name: str) -> tuple[str, int]:
+    """Split a strategy name into (base name, look-ahead breadth K); K is 0 unless look-ahead.
+
+    Accepts the names in ``STRATEGIES`` and ``lookahead:K`` with K a positive integer.
+    """
+    base, sep, arg = name.strip().lower().partition(":")
+    if base not in STRATEGIES:
+        raise RatenError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)} (or lookahead:K)")
+    if base != "lookahead":
+        if sep:
+            raise RatenError(f"strategy {base!r} takes no argument (got {name!r})")
+        return base, 0
+    if not sep:
+        return base, LOOKAHEAD_K
+    try:
+        k = int(arg)
+    except ValueError:
+        k = 0
+    if k < 1:
+        raise RatenError(f"lookahead:K needs a positive whole number K, not {arg!r}")
+    return base, k
 
 
 @dataclass(frozen=True)
@@ -63,16 +93,33 @@ def split_stats(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> Split:
     return Split(bits, patterns, largest, sum_sq / n)
 
 
+def _best_first(primary: np.ndarray, is_candidate: np.ndarray, rows: np.ndarray, top: int) -> np.ndarray:
+    """Indices of the ``top`` best entries: smallest ``primary``, then answer candidates, then
+    lowest row (allowed is sorted, so alphabetical). Sorts only the entries that can make the cut."""
+    if top < len(primary):
+        cut = np.partition(primary, top - 1)[top - 1]
+        keep = np.flatnonzero(primary <= cut)
+    else:
+        keep = np.arange(len(primary))
+    # np.lexsort sorts by the last key first.
+    order = np.lexsort((rows[keep], ~is_candidate[keep], primary[keep]))
+    return keep[order][:top]
+
+
+def _primary_key(strategy: str, split: Split) -> np.ndarray:
+    """The statistic a partition strategy sorts by, smaller is better."""
+    if strategy in ("entropy", "candidates-entropy", "lookahead"):
+        return -np.round(split.bits, _TIE_DECIMALS)
+    if strategy == "partitions":
+        return -split.patterns.astype(np.int64)
+    if strategy == "expected":
+        return np.round(split.expected_remaining, _TIE_DECIMALS)
+    return split.largest.astype(np.int64)
+
+
 def _sort_order(strategy: str, split: Split, is_candidate: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """Indices into ``rows``, best first. ``rows`` are alphabetical ranks (allowed is sorted)."""
-    keys = {
-        "entropy": -np.round(split.bits, _TIE_DECIMALS),
-        "partitions": -split.patterns,
-        "expected": np.round(split.expected_remaining, _TIE_DECIMALS),
-        "minimax": split.largest,
-    }
-    # np.lexsort sorts by the last key first.
-    return np.lexsort((rows, ~is_candidate, keys[strategy]))
+    return _best_first(_primary_key(strategy, split), is_candidate, rows, len(rows))
 
 
 def frequency_scores(candidate_letters: np.ndarray) -> np.ndarray:
@@ -85,6 +132,49 @@ def frequency_scores(candidate_letters: np.ndarray) -> np.ndarray:
     return onehot @ share + _DISTINCT_BONUS * onehot.sum(axis=1)
 
 
+def second_step_bits(
+    table: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    first_row: int,
+    first_letters: np.ndarray,
+    row_letters: np.ndarray | None = None,
+    hard: bool = False,
+) -> float:
+    """Expected entropy of the best second guess after guessing ``first_row``.
+
+    Each group the first guess leaves is scored by the best entropy any of ``rows`` reaches on
+    it (in hard mode only rows that keep that group's revealed letters; ``row_letters`` are
+    the letters of ``rows``); groups of one or two need no search: log2 of their size, which
+    guessing one of them reaches. The groups are weighted by their size.
+    """
+    from raten.sim_kernels import second_step_entropy
+
+    codes = table[first_row, cols]
+    order = np.argsort(codes, kind="stable")
+    sorted_cols = np.ascontiguousarray(cols[order], dtype=np.int64)
+    group_codes, starts, sizes = np.unique(codes[order], return_index=True, return_counts=True)
+    best = np.log2(sizes.astype(np.float64))
+    big = np.flatnonzero(sizes > 2)
+    if len(big):
+        gathered = np.concatenate([sorted_cols[starts[g] : starts[g] + sizes[g]] for g in big])
+        big_starts = np.zeros(len(big) + 1, dtype=np.int64)
+        big_starts[1:] = np.cumsum(sizes[big])
+        if row_letters is None or not hard:
+            row_letters = np.zeros((len(rows), 5), dtype=np.uint8)
+        best[big] = second_step_entropy(
+            table,
+            np.ascontiguousarray(rows, dtype=np.int64),
+            gathered,
+            big_starts,
+            group_codes[big].astype(np.int64),
+            np.asarray(first_letters, dtype=np.int64),
+            np.ascontiguousarray(row_letters, dtype=np.int64),
+            hard,
+        )
+    return float(np.dot(sizes, best) / max(len(cols), 1))
+
+
 def rank_table(
     table: np.ndarray,
     rows: np.ndarray,
@@ -93,20 +183,25 @@ def rank_table(
     guess_words: tuple[str, ...] | list[str],
     top: int = 5,
     strategy: str = "entropy",
+    *,
+    hard: bool = False,
+    guess_letters: np.ndarray | None = None,
 ) -> list[Hint]:
     """Rank guess ``rows`` of ``table`` against candidate ``cols``.
 
     ``candidate_rows`` are the rows whose word could be the answer (for the mark and the
-    tie-break); ``guess_words[row]`` is the word of a row, in alphabetical order.
+    tie-break); ``guess_words[row]`` is the word of a row, in alphabetical order. ``hard``
+    and ``guess_letters`` (letters of every row of the table) matter to ``lookahead`` only,
+    whose second guesses must keep what the first one reveals in hard mode.
     """
-    if strategy not in STRATEGIES:
-        raise RatenError(f"unknown strategy {strategy!r}: choose one of {', '.join(STRATEGIES)}")
+    base, k = parse_strategy(strategy)
     if len(cols) == 0:
         raise RatenError("no candidates are left to rank guesses against")
     if top < 1:
         raise RatenError("top must be at least 1")
-    if strategy == "frequency":
-        rows = np.asarray(candidate_rows, dtype=np.int64)
+    candidate_rows = np.asarray(candidate_rows, dtype=np.int64)
+    if base == "frequency":
+        rows = candidate_rows
         scores = frequency_scores(letters([guess_words[r] for r in rows]))
         order = np.lexsort((rows, -np.round(scores, _TIE_DECIMALS)))[:top]
         rows = rows[order]
@@ -114,10 +209,15 @@ def rank_table(
         chosen = np.arange(len(rows))
         is_candidate = np.ones(len(rows), dtype=bool)
     else:
-        rows = np.asarray(rows, dtype=np.int64)
+        rows = candidate_rows if base == "candidates-entropy" else np.asarray(rows, dtype=np.int64)
         split = split_stats(table, rows, cols)
-        is_candidate = np.isin(rows, candidate_rows)
-        chosen = _sort_order(strategy, split, is_candidate, rows)[:top]
+        mark = np.zeros(max(len(guess_words), int(rows.max(initial=-1)) + 1), dtype=bool)
+        mark[candidate_rows] = True
+        is_candidate = mark[rows]
+        if base == "lookahead":
+            chosen = _lookahead_order(table, rows, cols, split, is_candidate, k, top, hard, guess_words, guess_letters)
+        else:
+            chosen = _best_first(_primary_key(base, split), is_candidate, rows, top)
     return [
         Hint(
             word=guess_words[rows[i]],
@@ -131,11 +231,47 @@ def rank_table(
     ]
 
 
+def _lookahead_order(
+    table: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    split: Split,
+    is_candidate: np.ndarray,
+    k: int,
+    top: int,
+    hard: bool,
+    guess_words,
+    guess_letters: np.ndarray | None,
+) -> np.ndarray:
+    """The ``k`` entropy leaders re-ranked by bits + expected best second bits, then the rest by entropy."""
+    by_entropy = _best_first(_primary_key("entropy", split), is_candidate, rows, max(k, top))
+    head = by_entropy[:k]
+    if guess_letters is None:
+        guess_letters = letters(list(guess_words))
+    row_letters = guess_letters[rows] if hard else None
+    scores = np.array(
+        [
+            split.bits[i] + second_step_bits(table, rows, cols, int(rows[i]), guess_letters[rows[i]], row_letters, hard)
+            for i in head
+        ]
+    )
+    order = np.lexsort((rows[head], ~is_candidate[head], -np.round(scores, _TIE_DECIMALS)))
+    return np.concatenate([head[order], by_entropy[k:]])[:top]
+
+
 def rank(state, top: int = 5, strategy: str = "entropy") -> list[Hint]:
     """The best next guesses for a ``State``, best first."""
     table, cols = state.answer_table()
     return rank_table(
-        table, state.guess_rows(), cols, state.candidate_rows(), state.words.allowed, top=top, strategy=strategy
+        table,
+        state.guess_rows(),
+        cols,
+        state.candidate_rows(),
+        state.words.allowed,
+        top=top,
+        strategy=strategy,
+        hard=state.hard,
+        guess_letters=state.words.allowed_letters,
     )
 
 

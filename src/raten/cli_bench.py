@@ -1,0 +1,167 @@
+"""`raten bench`: play a strategy against every solution and show how many guesses it needs.
+
+A thin face: playing and counting live in ``raten.simulate``, the chart in ``raten.sim_plot``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+from rich.measure import Measurement
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from raten.cli_common import console, err_console, print_json, user_errors, word_options, words_from_options
+from raten.matrix import load_matrix
+from raten.rank import STRATEGIES
+from raten.simulate import WIN_WITHIN, BenchResult, sample_answers, simulate
+from raten.strategies import resolve
+
+
+@click.command()
+@word_options
+@click.option(
+    "--strategy",
+    "-s",
+    default="entropy",
+    show_default=True,
+    help="One of " + ", ".join(STRATEGIES) + "; lookahead:K (K leaders re-ranked), tree:FILE (a decision tree), "
+    "a comma-separated list, or all.",
+)
+@click.option("--opener", help="Fixed first guess (default: each strategy's own best first guess).")
+@click.option("--hard", is_flag=True, help="Hard mode: every guess keeps the greens and uses revealed letters.")
+@click.option("--sample", type=int, help="Play only N solutions drawn at random (see --seed).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed for --sample.")
+@click.option("--worst", default=10, show_default=True, help="How many of the hardest words to list.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.option("--plot", type=click.Path(path_type=Path), help="Write the distribution as a bar chart (.png or .svg).")
+@user_errors
+def bench(preset, solutions, allowed, any_answer, strategy, opener, hard, sample, seed, worst, as_json, plot):
+    """Play every solution (or a sample) with a strategy and count the guesses.
+
+    Shows the average, the total, how many games took 1..6 guesses or failed (not solved
+    in 6: played on to the end, counted in the total), the hardest words and the time.
+
+    Example: raten bench --words en --strategy all --plot bench.png
+    """
+    words = words_from_options(preset, solutions, allowed, any_answer)
+    strategies = resolve(strategy, words)
+    answers = sample_answers(words, sample, seed)
+    matrix = load_matrix(words)
+    results: list[BenchResult] = []
+    started = time.perf_counter()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+        disable=not err_console.is_terminal,
+    ) as progress:
+        for strat in strategies:
+            task = progress.add_task(strat.name, total=len(answers))
+            results.append(
+                simulate(
+                    matrix,
+                    strat,
+                    hard=hard,
+                    opener=opener,
+                    answers=answers,
+                    progress=lambda n, task=task: progress.advance(task, n),
+                )
+            )
+            progress.remove_task(task)
+    elapsed = time.perf_counter() - started
+    if plot:
+        from raten.sim_plot import plot_results
+
+        plot_results(results, plot)
+    if as_json:
+        print_json({"results": [_json_result(r, worst) for r in results]})
+        return
+    what = f"{words.name}: {len(answers)} of {len(words.solutions)} solutions" + (
+        f" (sample, seed {seed})" if sample else ""
+    )
+    console.print(f"[bold]bench[/bold] {what}, {len(words.allowed)} allowed{', hard mode' if hard else ''}")
+    if len(results) == 1:
+        _print_one(results[0], worst)
+    else:
+        _print_wide(_comparison(results))
+    console.print(f"[dim]{elapsed:.1f} s in all[/dim]")
+    if plot:
+        console.print(f"chart written to {plot}")
+
+
+def _print_wide(table: Table) -> None:
+    """Print a table at its natural width, so a narrow or piped output does not truncate its cells."""
+    natural = Measurement.get(console, console.options.update(width=1000), table).maximum
+    width = console.width
+    if natural <= width:
+        console.print(table)
+        return
+    console.width = natural
+    try:
+        console.print(table)
+    finally:
+        console.width = width
+
+
+def _json_result(r: BenchResult, worst: int) -> dict:
+    out = r.to_dict()
+    out["worst"] = [{"answer": a, "guesses": n, "path": p} for a, n, p in r.worst(worst)]
+    return out
+
+
+def _print_one(r: BenchResult, worst: int) -> None:
+    console.print(
+        f"[bold]{r.strategy}[/bold], opener [bold]{r.opener.upper()}[/bold]: "
+        f"average [bold]{r.average:.4f}[/bold], total {r.total} guesses in {r.games} games, "
+        f"max {r.max}, failed {r.failed}, {r.seconds:.2f} s"
+    )
+    dist = r.distribution
+    biggest = max(dist.values()) or 1
+    table = Table(title="guesses per game", title_justify="left")
+    table.add_column("guesses", justify="right")
+    table.add_column("games", justify="right")
+    table.add_column("share", justify="right")
+    table.add_column("", no_wrap=True)
+    for key, n in dist.items():
+        style = "red" if key == "failed" else "cyan"
+        bar = "█" * round(40 * n / biggest) if n else ""
+        table.add_row(key, str(n), f"{100 * n / max(r.games, 1):.1f}%", f"[{style}]{bar}[/{style}]")
+    _print_wide(table)
+    if worst > 0:
+        hardest = Table(title=f"hardest {min(worst, r.games)} words", title_justify="left")
+        hardest.add_column("answer", style="bold")
+        hardest.add_column("guesses", justify="right")
+        hardest.add_column("played")
+        for answer, n, path in r.worst(worst):
+            style = "red" if n > WIN_WITHIN else ""
+            hardest.add_row(answer.upper(), f"[{style}]{n}[/{style}]" if style else str(n),
+                            " ".join(w.upper() for w in path))
+        _print_wide(hardest)
+
+
+def _comparison(results: list[BenchResult]) -> Table:
+    table = Table(title="strategies compared (best average in bold)", title_justify="left")
+    for col in ("strategy", "opener", "average", "total", *[str(n) for n in range(1, WIN_WITHIN + 1)],
+                "failed", "max", "seconds"):
+        table.add_column(col, justify="left" if col in ("strategy", "opener") else "right")
+    best = min(r.average for r in results)
+    for r in results:
+        dist = r.distribution
+        avg = f"{r.average:.4f}"
+        table.add_row(
+            r.strategy,
+            r.opener.upper(),
+            f"[bold]{avg}[/bold]" if r.average == best else avg,
+            str(r.total),
+            *[str(dist[str(n)]) for n in range(1, WIN_WITHIN + 1)],
+            f"[red]{dist['failed']}[/red]" if dist["failed"] else "0",
+            str(r.max),
+            f"{r.seconds:.2f}",
+        )
+    return table

@@ -1,0 +1,58 @@
+"""The benchmark chart: the distribution of guesses as grouped bars, one group per strategy.
+
+matplotlib is optional (``pip install raten[plot]``) and imported only here, only when asked.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from raten.errors import RatenError
+from raten.simulate import WIN_WITHIN, BenchResult
+
+FORMATS = (".png", ".svg")
+
+
+def plot_results(results: list[BenchResult], path: str | Path, title: str | None = None) -> Path:
+    """Write a bar chart of each result's distribution (1..6 guesses, failed) to a PNG or SVG file."""
+    out = Path(path)
+    if out.suffix.lower() not in FORMATS:
+        raise RatenError(f"plot file {str(out)!r} must end in .png or .svg")
+    if not results:
+        raise RatenError("nothing to plot")
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise RatenError("--plot needs matplotlib: pip install 'raten[plot]'") from None
+
+    buckets = [str(n) for n in range(1, WIN_WITHIN + 1)] + ["failed"]
+    width = 0.8 / len(buckets)
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.6 * len(results) + 2), 4.5))
+    cmap = plt.get_cmap("viridis")
+    for b, bucket in enumerate(buckets):
+        colour = "#c0392b" if bucket == "failed" else cmap(b / (len(buckets) - 1))
+        xs = [i + (b - (len(buckets) - 1) / 2) * width for i in range(len(results))]
+        heights = [r.distribution[bucket] for r in results]
+        ax.bar(xs, heights, width=width, color=colour, label=bucket if bucket == "failed" else f"{bucket} guesses")
+    ax.set_xticks(range(len(results)))
+    ax.set_xticklabels(
+        [f"{r.strategy}\n{r.opener.upper()} · avg {r.average:.3f}" for r in results], fontsize=8
+    )
+    ax.set_ylabel("games")
+    first = results[0]
+    mode = ", hard mode" if first.hard else ""
+    ax.set_title(title or f"guesses per game: {first.words}, {first.games} games{mode}")
+    ax.legend(fontsize=8, ncol=2)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(out)
+    except OSError as e:
+        raise RatenError(f"cannot write the plot {str(out)!r}: {e.strerror}") from None
+    finally:
+        plt.close(fig)
+    return out

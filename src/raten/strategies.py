@@ -1,0 +1,115 @@
+"""The strategy registry: one interface (state → ranked hints, state → next guess) for every
+way of choosing a guess, so `hint`, `solve` and `bench` all play the same strategies.
+
+The seven ranking strategies delegate to ``raten.rank``, so a benchmark plays exactly the
+guesses `raten hint --strategy NAME` shows. Names:
+
+- the keys of ``raten.rank.STRATEGIES``: entropy, partitions, expected, minimax, frequency,
+  candidates-entropy, lookahead;
+- ``lookahead:K``: look-ahead re-ranking the top K (default ``raten.rank.LOOKAHEAD_K``);
+- ``tree:FILE``: follow a decision tree file from ``raten tree`` (bench only; loaded lazily);
+- ``all`` (where a list is asked for): the seven ranking strategies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from raten.errors import RatenError
+from raten.rank import LOOKAHEAD_K, Hint, parse_strategy, rank
+from raten.rank import STRATEGIES as RANKINGS
+
+
+class Strategy(Protocol):
+    """Anything that picks the next guess for a ``State``."""
+
+    name: str
+    description: str
+
+    def next_guess(self, state) -> str:
+        """The word to guess next."""
+        ...
+
+
+@dataclass(frozen=True)
+class RankingStrategy:
+    """A strategy that ranks guesses with ``raten.rank`` (the same ranking `raten hint` shows)."""
+
+    name: str
+    description: str
+
+    def rank(self, state, top: int = 5) -> list[Hint]:
+        """The best ``top`` guesses, best first."""
+        return rank(state, top=top, strategy=self.name)
+
+    def next_guess(self, state) -> str:
+        """The best guess."""
+        return self.rank(state, top=1)[0].word
+
+
+@dataclass
+class TreeStrategy:
+    """Follows a decision tree file; the tree module is imported only when one is used."""
+
+    path: Path
+    words: Any
+    name: str = ""
+    description: str = "follow a decision tree file"
+    _tree: Any = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            self.name = f"tree:{self.path}"
+
+    def next_guess(self, state) -> str:
+        """The tree's guess for this history."""
+        if self._tree is None:
+            try:
+                from raten.tree import load_tree
+            except ImportError as e:
+                raise RatenError(f"decision trees are not available in this build ({e})") from None
+            self._tree = load_tree(self.path, self.words)
+        return self._tree.next_guess(state)
+
+
+#: The ranking strategies by name, in the order tables list them.
+STRATEGIES: dict[str, RankingStrategy] = {
+    name: RankingStrategy(name, description) for name, description in RANKINGS.items()
+}
+
+
+def get_strategy(name: str, words=None) -> Strategy:
+    """The strategy called ``name`` (see the module docstring); ``words`` is needed by trees."""
+    text = name.strip()
+    if text.lower().startswith("tree:"):
+        path = text[len("tree:") :]
+        if not path:
+            raise RatenError("tree:FILE needs a file name")
+        if words is None:
+            raise RatenError("a decision tree strategy needs the word lists it was built for")
+        return TreeStrategy(Path(path), words)
+    base, k = parse_strategy(text)
+    if base == "lookahead" and k != LOOKAHEAD_K:
+        return RankingStrategy(f"lookahead:{k}", f"{STRATEGIES[base].description}, K={k}")
+    return STRATEGIES[base]
+
+
+def resolve(names: str | list[str] | tuple[str, ...], words=None) -> list[Strategy]:
+    """Strategies for a comma-separated name list (or a list of names); ``all`` means every
+    ranking strategy. Duplicates are dropped, order kept."""
+    parts = [p for p in (names.split(",") if isinstance(names, str) else names)]
+    out: list[Strategy] = []
+    seen: set[str] = set()
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        chosen = list(STRATEGIES.values()) if part.lower() == "all" else [get_strategy(part, words)]
+        for s in chosen:
+            if s.name not in seen:
+                seen.add(s.name)
+                out.append(s)
+    if not out:
+        raise RatenError("no strategy given: name one of " + ", ".join(STRATEGIES) + " or all")
+    return out

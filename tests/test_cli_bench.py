@@ -1,0 +1,99 @@
+"""`raten bench`: text and JSON output, all strategies, samples, openers, hard mode, charts, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from raten.cli import main
+from raten.rank import STRATEGIES
+
+_SOLUTIONS = """
+cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink grade
+quiet bench abate feign major death fresh crust stool colon abase marry react batty pride floss
+"""
+_ALLOWED = "raise slate tares crane adieu audio lions pious rusty month vapid fjord glyph nymph soare roate"
+SOLUTIONS = _SOLUTIONS.split()
+ALLOWED = _ALLOWED.split()
+
+
+@pytest.fixture(scope="module")
+def lists(tmp_path_factory) -> list[str]:
+    d = tmp_path_factory.mktemp("lists")
+    (d / "sol.txt").write_text("\n".join(SOLUTIONS) + "\n")
+    (d / "all.txt").write_text("\n".join(ALLOWED) + "\n")
+    return ["--solutions", str(d / "sol.txt"), "--allowed", str(d / "all.txt")]
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["bench", *args])
+    return result.exit_code, result.output
+
+
+def test_bench_text(lists) -> None:
+    code, out = run(*lists, "--worst", "3")
+    assert code == 0, out
+    assert "entropy" in out and "average" in out and "hardest 3 words" in out
+    assert f"{len(SOLUTIONS)} of {len(SOLUTIONS)} solutions" in out
+
+
+def test_bench_json_all(lists) -> None:
+    code, out = run(*lists, "--strategy", "all", "--json")
+    assert code == 0, out
+    results = json.loads(out)["results"]
+    assert [r["strategy"] for r in results] == list(STRATEGIES)
+    for r in results:
+        assert r["games"] == len(SOLUTIONS) and r["hard"] is False
+        assert sum(r["distribution"].values()) == r["games"]
+        assert list(r["distribution"]) == ["1", "2", "3", "4", "5", "6", "failed"]
+        assert r["total"] >= r["games"] and r["average"] == pytest.approx(r["total"] / r["games"], abs=1e-4)
+        assert {"opener", "max", "failed", "seconds", "worst"} <= set(r)
+
+
+def test_bench_comparison_table(lists) -> None:
+    code, out = run(*lists, "--strategy", "entropy,minimax,lookahead:2", "--hard")
+    assert code == 0, out
+    assert "strategies compared" in out and "hard mode" in out
+    for name in ("entropy", "minimax", "lookahead:2"):
+        assert name in out
+
+
+def test_bench_sample_opener_hard(lists) -> None:
+    code, out = run(*lists, "--sample", "7", "--seed", "3", "--opener", "CRANE", "--hard", "--json")
+    assert code == 0, out
+    (r,) = json.loads(out)["results"]
+    assert r["games"] == 7 and r["opener"] == "crane" and r["hard"] is True
+    assert all(w["path"][0] == "crane" for w in r["worst"])
+    again = json.loads(run(*lists, "--sample", "7", "--seed", "3", "--opener", "crane", "--hard", "--json")[1])
+    assert [w["answer"] for w in again["results"][0]["worst"]] == [w["answer"] for w in r["worst"]]
+
+
+@pytest.mark.parametrize(("suffix", "magic"), [(".png", b"\x89PNG"), (".svg", b"<?xml")])
+def test_bench_plot(lists, tmp_path, suffix, magic) -> None:
+    pytest.importorskip("matplotlib")
+    out_file = tmp_path / f"chart{suffix}"
+    code, out = run(*lists, "--strategy", "entropy,frequency", "--plot", str(out_file))
+    assert code == 0, out
+    assert out_file.read_bytes().startswith(magic)
+    assert "chart written" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--strategy", "best"], "unknown strategy"),
+        (["--strategy", "lookahead:0"], "positive whole number"),
+        (["--opener", "zzzzz"], "not an allowed word"),
+        (["--opener", "abc"], "letters"),
+        (["--sample", "0"], "sample size"),
+        (["--sample", "999"], "sample size"),
+        (["--plot", "chart.jpg"], ".png or .svg"),
+    ],
+)
+def test_bench_errors(lists, args, message) -> None:
+    code, out = run(*lists, *args)
+    assert code != 0
+    assert message in out
+    assert "Traceback" not in out

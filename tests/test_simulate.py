@@ -1,0 +1,245 @@
+"""Simulation: every strategy plays a small list end to end in normal and hard mode, plays the
+guesses `raten hint` shows, agrees with a plain-Python player, counts failures, and reaches
+the published English figures."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import numpy as np
+import pytest
+
+from raten.errors import RatenError
+from raten.hardmode import violation
+from raten.matrix import load_matrix
+from raten.rank import STRATEGIES
+from raten.simulate import MAX_TURNS, WIN_WITHIN, BenchResult, Simulator, sample_answers, simulate
+from raten.state import State
+from raten.strategies import get_strategy
+from raten.words import WordSet
+from reference import ref_code, ref_filter, ref_split
+
+SEVEN = list(STRATEGIES)
+# Published greedy figures for the en lists (opener, total guesses; all games within 6).
+PUBLISHED = {"entropy": ("soare", 8023), "partitions": ("trace", 7949), "minimax": ("raise", 8245)}
+WINDOW = 0.02  # allowed difference in the average
+TINY_SOLUTIONS = """
+cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink grade
+quiet bench abate feign major death fresh crust stool colon abase marry react batty pride floss
+helix croak staff paper unfed whelp trawl outdo adobe crazy sower repay digit crate cluck spike
+"""
+TINY_ALLOWED = "raise slate tares crane adieu audio lions pious rusty month vapid fjord glyph nymph soare roate irate"
+
+
+@pytest.fixture(scope="module")
+def small(en_words) -> WordSet:
+    """75 en solutions and about 400 allowed words."""
+    return WordSet.from_lists(en_words.solutions[::31], en_words.allowed[::33], name="small")
+
+
+def _check_games(result: BenchResult, words: WordSet, hard: bool) -> None:
+    """Distribution sums to the games; each game is won (or counted failed); paths are legal."""
+    assert result.games == len(result.answers) == len(result.paths)
+    dist = result.distribution
+    assert list(dist) == [*map(str, range(1, WIN_WITHIN + 1)), "failed"]
+    assert sum(dist.values()) == result.games
+    assert result.total == sum(len(p) for p in result.paths)
+    for answer, n, path, solved in zip(result.answers, result.guesses, result.paths, result.solved):
+        assert n == len(path)
+        assert solved == (path[-1] == answer)
+        assert solved or n == MAX_TURNS
+        assert len(set(path)) == len(path), f"{answer}: a guess repeated"
+        history = []
+        for guess in path:
+            if hard:
+                assert violation(guess, history) is None, (answer, path)
+            history.append((guess, ref_code(guess, answer)))
+    assert result.failed == sum(1 for n, s in zip(result.guesses, result.solved) if n > WIN_WITHIN or not s)
+    assert result.average == pytest.approx(result.total / result.games)
+    assert result.max == max(len(p) for p in result.paths)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("name", [*SEVEN, "lookahead:2"])
+def test_every_strategy_plays_every_game(small, name, hard) -> None:
+    done = []
+    result = simulate(small, name, hard=hard, progress=done.append)
+    assert sum(done) == result.games == len(small.solutions)
+    assert result.strategy == name and result.hard == hard
+    _check_games(result, small, hard)
+    assert all(result.solved)
+    assert all(path[0] == result.opener for path in result.paths)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("name", [*SEVEN, "lookahead:3"])
+def test_plays_the_guesses_hint_shows(small, name, hard) -> None:
+    """A game replayed move by move through State.after and State.hints gives the same path."""
+    answers = [0, 17, 42, len(small.solutions) - 1]
+    result = simulate(small, name, hard=hard, answers=answers)
+    for answer, path in zip(result.answers, result.paths):
+        state = State(small, hard=hard)
+        for guess in path:
+            assert state.hints(top=1, strategy=name)[0].word == guess, (answer, path)
+            state = state.after(guess, ref_code(guess, answer))
+        assert state.solved
+
+
+def _ref_play(words: WordSet, hard: bool) -> dict[str, list[str]]:
+    """Greedy entropy in plain Python: pool = allowed (legal in hard mode), only the candidates
+    when two or fewer are left; ties to a possible answer, then A-Z. Positions are cached."""
+
+    def legal(word: str, history) -> bool:
+        for guess, code in history:
+            digits = [(code // 3 ** (4 - i)) % 3 for i in range(5)]
+            if any(d == 2 and word[i] != guess[i] for i, d in enumerate(digits)):
+                return False
+            for letter in set(guess):
+                if word.count(letter) < sum(1 for i in range(5) if guess[i] == letter and digits[i]):
+                    return False
+        return True
+
+    cache: dict[tuple, str] = {}
+    paths = {}
+    for answer in words.solutions:
+        history: list[tuple[str, int]] = []
+        cands = list(words.solutions)
+        while True:
+            key = tuple(history)
+            if key not in cache:
+                pool = cands if len(cands) <= 2 else [w for w in words.allowed if not hard or legal(w, history)]
+                scored = [(-round(ref_split(g, cands)[0], 9), g not in cands, g) for g in pool]
+                cache[key] = min(scored)[2]
+            guess = cache[key]
+            code = ref_code(guess, answer)
+            history.append((guess, code))
+            if guess == answer:
+                break
+            cands = ref_filter(cands, [(guess, code)])
+        paths[answer] = [g for g, _ in history]
+    return paths
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_entropy_agrees_with_plain_python(hard) -> None:
+    words = WordSet.from_lists(
+        TINY_SOLUTIONS.split(),
+        TINY_ALLOWED.split(),
+        name="tiny",
+    )
+    result = simulate(words, "entropy", hard=hard)
+    ref = _ref_play(words, hard)
+    assert {a: p for a, p in zip(result.answers, result.paths)} == ref
+    _check_games(result, words, hard)
+
+
+def test_sample_answers(small) -> None:
+    m = len(small.solutions)
+    assert sample_answers(small) == list(range(m))
+    a = sample_answers(small, 10, seed=5)
+    assert a == sorted(a) and len(set(a)) == 10 and a == sample_answers(small, 10, seed=5)
+    assert a != sample_answers(small, 10, seed=6)
+    assert sample_answers(small, m) == list(range(m))
+    for bad in (0, -1, m + 1):
+        with pytest.raises(RatenError, match="sample size"):
+            sample_answers(small, bad)
+
+
+def test_fixed_opener(small) -> None:
+    opener = small.allowed[-1]
+    result = simulate(small, "minimax", opener=opener.upper())
+    assert result.opener == opener
+    assert all(p[0] == opener for p in result.paths)
+    _check_games(result, small, False)
+    with pytest.raises(RatenError, match="not an allowed word"):
+        simulate(small, "entropy", opener="qqqqq")
+    with pytest.raises(RatenError):
+        simulate(small, "entropy", opener="toolong")
+
+
+class _Stubborn:
+    """A broken strategy: always the same guess."""
+
+    name = "stubborn"
+    description = "always guesses one word"
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+
+    def next_guess(self, state) -> str:
+        return self.word
+
+
+def test_unsolved_games_are_failed_and_capped(small) -> None:
+    word = next(w for w in small.allowed if w not in small.solution_index)
+    result = simulate(small, _Stubborn(word), answers=[0, 1, 2])
+    assert not result.solved.any()
+    assert list(result.guesses) == [MAX_TURNS] * 3
+    assert result.failed == 3 and result.distribution["failed"] == 3
+    assert sum(result.distribution.values()) == 3
+    with pytest.raises(RatenError, match="not an allowed word"):
+        simulate(small, _Stubborn("zzzzz"), answers=[0])
+
+
+def test_failures_beyond_six_are_played_to_the_end(small) -> None:
+    """A game solved in more than six guesses is failed but its guesses all count."""
+    result = simulate(small, _Stubborn(small.solutions[0]), answers=[0])
+    assert result.guesses.tolist() == [1] and result.failed == 0
+    result.guesses[0] = 8  # as if solved at the eighth guess
+    assert result.failed == 1 and result.distribution["failed"] == 1 and result.max == 8
+
+
+def test_positions_are_cached(small) -> None:
+    matrix = load_matrix(small)
+    calls = []
+
+    class Counting:
+        name = "counting"
+        description = ""
+
+        def next_guess(self, state):
+            calls.append(state.history)
+            return get_strategy("entropy").next_guess(state)
+
+    sim = Simulator(matrix, Counting())
+    first = [sim.play(a) for a in range(len(small.solutions))]
+    asked = len(calls)
+    assert asked == sim.positions == len(set(calls))
+    assert [sim.play(a) for a in range(len(small.solutions))] == first
+    assert len(calls) == asked  # the second round asks nothing
+
+
+def test_result_json_and_worst(small) -> None:
+    result = simulate(small, "partitions", answers=range(20))
+    d = result.to_dict()
+    assert set(d) == {"strategy", "opener", "hard", "games", "total", "average", "max", "failed", "distribution",
+                      "seconds"}
+    assert d["games"] == 20 and sum(d["distribution"].values()) == 20
+    worst = result.worst(5)
+    assert [n for _, n, _ in worst] == sorted((int(n) for n in result.guesses), reverse=True)[:5]
+    assert all(path[-1] == answer for answer, _, path in worst)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("raten.tree") is None, reason="raten.tree is not built")
+def test_tree_strategy_replays_a_simulation(small, tmp_path) -> None:
+    from raten.tree import Tree
+
+    played = simulate(small, "expected")
+    paths = {a: tuple((g, ref_code(g, a)) for g in p) for a, p in zip(played.answers, played.paths)}
+    file = tmp_path / "expected.tree"
+    Tree.from_paths(small, paths, opener=played.opener).write(file)
+    replay = simulate(small, f"tree:{file}")
+    assert replay.paths == played.paths and replay.total == played.total
+    assert replay.strategy == f"tree:{file}"
+
+
+@pytest.mark.parametrize("name", list(PUBLISHED))
+def test_published_english_figures(en_words, name) -> None:
+    """Greedy strategies over all 2315 en solutions match the published totals within 0.02 per game."""
+    opener, total = PUBLISHED[name]
+    result = simulate(en_words, name, opener=opener if name == "minimax" else None)
+    assert result.opener == opener
+    assert result.games == 2315
+    assert abs(result.total - total) <= WINDOW * result.games, (result.total, total)
+    assert result.max <= WIN_WITHIN and result.failed == 0
+    assert np.array_equal(np.sort(result.guesses)[-1:], [result.max])
