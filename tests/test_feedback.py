@@ -93,7 +93,11 @@ def test_repeated_words_sample_is_large(repeated_words) -> None:
     assert len(repeated_words) >= 250
 
 
-def test_kernel_matrix_equals_reference_on_every_pair(repeated_words, reference_table) -> None:
+@pytest.mark.parametrize("threshold", [0, 1 << 62], ids=["parallel", "serial"])
+def test_kernel_matrix_equals_reference_on_every_pair(
+    repeated_words, reference_table, threshold: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(kernels, "PARALLEL_CELLS", threshold)
     arr = letters(repeated_words)
     table = kernels.feedback_matrix(arr, arr)
     assert table.dtype == np.uint8
@@ -116,12 +120,15 @@ def test_api_pattern_equals_reference_on_every_pair(repeated_words, reference_ta
 five_letters = st.text(alphabet="abesr", min_size=5, max_size=5)
 
 
-@settings(max_examples=300, deadline=None)
-@given(five_letters, five_letters)
-def test_random_pairs_agree(guess: str, answer: str) -> None:
-    expected = ref_code(guess, answer)
-    assert pattern(guess, answer) == expected
-    assert int(kernels.feedback_matrix(letters([guess]), letters([answer]))[0, 0]) == expected
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(five_letters, five_letters), min_size=1, max_size=40))
+def test_random_pairs_agree(pairs: list[tuple[str, str]]) -> None:
+    guesses, answers = [g for g, _ in pairs], [a for _, a in pairs]
+    table = kernels.feedback_matrix(letters(guesses), letters(answers))
+    for i, (guess, answer) in enumerate(pairs):
+        expected = ref_code(guess, answer)
+        assert pattern(guess, answer) == expected
+        assert int(table[i, i]) == expected
 
 
 @settings(max_examples=300, deadline=None)

@@ -148,6 +148,26 @@ def test_partition_kernel_equals_plain_histogram(data: st.DataObject, en_words) 
         assert (patterns[i], largest[i], sum_sq[i]) == (len(sizes), max(sizes), sum(k * k for k in sizes))
 
 
+@pytest.mark.parametrize("n_cols", [1, 7, 243, 244, 2315])
+def test_partition_kernel_serial_and_parallel_agree(en_words, n_cols: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = load_matrix(en_words).data
+    rng = np.random.default_rng(n_cols)
+    cols = np.sort(rng.choice(table.shape[1], size=n_cols, replace=False)).astype(np.int64)
+    rows = rng.permutation(table.shape[0]).astype(np.int64)
+    monkeypatch.setattr(kernels, "PARALLEL_CELLS", 1 << 62)
+    serial = kernels.partition_stats(table, rows, cols)
+    monkeypatch.setattr(kernels, "PARALLEL_CELLS", 0)
+    parallel = kernels.partition_stats(table, rows, cols)
+    for a, b in zip(serial, parallel):
+        assert np.array_equal(a, b)
+    # spot-check a few rows against plain Python
+    for i in range(0, len(rows), 1297):
+        guess = en_words.allowed[rows[i]]
+        bits, patterns, largest, _ = ref_split(guess, [en_words.solutions[c] for c in cols])
+        assert serial[0][i] == pytest.approx(bits, abs=1e-12)
+        assert (serial[1][i], serial[2][i]) == (patterns, largest)
+
+
 def test_partition_kernel_with_no_candidates(en_words) -> None:
     bits, patterns, largest, sum_sq = kernels.partition_stats(
         load_matrix(en_words).data, np.arange(3, dtype=np.int64), np.zeros(0, dtype=np.int64)

@@ -35,19 +35,107 @@ def _pair_code(g: np.ndarray, a: np.ndarray) -> int:
     return code
 
 
-@njit(parallel=True, cache=True)
-def feedback_matrix(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
-    """``out[g, a]`` = feedback code of guess row ``g`` against answer row ``a`` (uint8)."""
-    n, m = guesses.shape[0], answers.shape[0]
-    out = np.empty((n, m), dtype=np.uint8)
-    for gi in prange(n):
+#: Below this many table cells, one thread beats waking the others (and is steadier on a busy machine).
+PARALLEL_CELLS = 1 << 20
+
+
+@njit(cache=True)
+def _feedback_rows(guesses: np.ndarray, answers: np.ndarray, out: np.ndarray, lo: int, hi: int) -> None:
+    for gi in range(lo, hi):
         g = guesses[gi]
-        for ai in range(m):
+        for ai in range(answers.shape[0]):
             out[gi, ai] = _pair_code(g, answers[ai])
+
+
+@njit(cache=True)
+def _feedback_matrix_serial(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
+    out = np.empty((guesses.shape[0], answers.shape[0]), dtype=np.uint8)
+    _feedback_rows(guesses, answers, out, 0, guesses.shape[0])
     return out
 
 
 @njit(parallel=True, cache=True)
+def _feedback_matrix_parallel(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
+    n = guesses.shape[0]
+    out = np.empty((n, answers.shape[0]), dtype=np.uint8)
+    for gi in prange(n):
+        _feedback_rows(guesses, answers, out, gi, gi + 1)
+    return out
+
+
+def feedback_matrix(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
+    """``out[g, a]`` = feedback code of guess row ``g`` against answer row ``a`` (uint8)."""
+    if guesses.shape[0] * answers.shape[0] < PARALLEL_CELLS:
+        return _feedback_matrix_serial(guesses, answers)
+    return _feedback_matrix_parallel(guesses, answers)
+
+
+@njit(cache=True)
+def _xlogx(n: int) -> np.ndarray:
+    """``c * log2(c)`` for c = 0..n (0 for c < 2): one table instead of a logarithm per group."""
+    table = np.zeros(n + 1, dtype=np.float64)
+    for c in range(2, n + 1):
+        table[c] = c * np.log2(c)
+    return table
+
+
+@njit(cache=True)
+def _split_rows(data, rows, cols, lo, hi, xlogx, counts, seen, bits, patterns, largest, sum_sq) -> None:
+    """Statistics of guess rows ``lo..hi``; ``counts`` (243 zeros) and ``seen`` are scratch, left zeroed."""
+    n = cols.shape[0]
+    log_n = np.log2(n)
+    few = n <= PATTERNS
+    for r in range(lo, hi):
+        g = rows[r]
+        if few:
+            for j in range(n):
+                p = data[g, cols[j]]
+                seen[j] = p
+                counts[p] += 1
+        else:
+            for j in range(n):
+                counts[data[g, cols[j]]] += 1
+        acc = 0.0
+        npat = 0
+        big = 0
+        sq = 0
+        # Few candidates: visit only the patterns that occur, clearing each once seen.
+        for i in range(n if few else PATTERNS):
+            p = seen[i] if few else i
+            c = counts[p]
+            if c > 0:
+                counts[p] = 0
+                npat += 1
+                acc += xlogx[c]
+                sq += c * c
+                if c > big:
+                    big = c
+        bits[r] = log_n - acc / n
+        patterns[r] = npat
+        largest[r] = big
+        sum_sq[r] = sq
+
+
+@njit(cache=True)
+def _partition_stats_serial(data, rows, cols, bits, patterns, largest, sum_sq) -> None:
+    counts = np.zeros(PATTERNS, dtype=np.int32)
+    seen = np.zeros(min(cols.shape[0], PATTERNS), dtype=np.uint8)
+    xlogx = _xlogx(cols.shape[0])
+    _split_rows(data, rows, cols, 0, rows.shape[0], xlogx, counts, seen, bits, patterns, largest, sum_sq)
+
+
+@njit(parallel=True, cache=True)
+def _partition_stats_parallel(data, rows, cols, bits, patterns, largest, sum_sq) -> None:
+    k = rows.shape[0]
+    xlogx = _xlogx(cols.shape[0])
+    chunks = min(k, 256)
+    for c in prange(chunks):
+        counts = np.zeros(PATTERNS, dtype=np.int32)
+        seen = np.zeros(min(cols.shape[0], PATTERNS), dtype=np.uint8)
+        lo, hi = c * k // chunks, (c + 1) * k // chunks
+        _split_rows(data, rows, cols, lo, hi, xlogx, counts, seen, bits, patterns, largest, sum_sq)
+
+
 def partition_stats(
     data: np.ndarray, rows: np.ndarray, cols: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -56,45 +144,12 @@ def partition_stats(
     Returns (entropy in bits, number of non-empty patterns, largest group, sum of squared
     group sizes). Expected remaining candidates is sum_sq / n.
     """
-    k = rows.shape[0]
-    n = cols.shape[0]
+    k, n = rows.shape[0], cols.shape[0]
     bits = np.zeros(k, dtype=np.float64)
     patterns = np.zeros(k, dtype=np.int32)
     largest = np.zeros(k, dtype=np.int32)
     sum_sq = np.zeros(k, dtype=np.int64)
-    if n == 0:
-        return bits, patterns, largest, sum_sq
-    log_n = np.log2(n)
-    for r in prange(k):
-        counts = np.zeros(PATTERNS, dtype=np.int32)
-        row = data[rows[r]]
-        for j in range(n):
-            counts[row[cols[j]]] += 1
-        acc = 0.0
-        npat = 0
-        big = 0
-        sq = 0
-        if n > PATTERNS:
-            for p in range(PATTERNS):
-                c = counts[p]
-                if c > 0:
-                    npat += 1
-                    acc += c * np.log2(c)
-                    sq += c * c
-                    big = max(big, c)
-        else:
-            # Few candidates: visit only the patterns that occur, clearing each once seen.
-            for j in range(n):
-                p = row[cols[j]]
-                c = counts[p]
-                if c > 0:
-                    counts[p] = 0
-                    npat += 1
-                    acc += c * np.log2(c)
-                    sq += c * c
-                    big = max(big, c)
-        bits[r] = log_n - acc / n
-        patterns[r] = npat
-        largest[r] = big
-        sum_sq[r] = sq
+    if n and k:
+        kernel = _partition_stats_serial if k * n < PARALLEL_CELLS else _partition_stats_parallel
+        kernel(data, rows, cols, bits, patterns, largest, sum_sq)
     return bits, patterns, largest, sum_sq
