@@ -21,7 +21,7 @@ class ErrorOut(BaseModel):
 class Row(BaseModel):
     """One guess and the colours it got."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     guess: str = Field(max_length=40, description="The word guessed (umlauts are transliterated).")
     pattern: str = Field(
@@ -34,7 +34,7 @@ class Row(BaseModel):
 class HintsIn(BaseModel):
     """A solver state: the list, the rows so far and what to rank."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     rows: list[Row] = Field(default_factory=list, max_length=20, description="The guesses so far, in order.")
     # Named after the rows, whose annotation needs the builtin `list`.
@@ -111,7 +111,7 @@ class OpenersOut(BaseModel):
 class GameIn(BaseModel):
     """Start (or, for the daily word, resume) a game."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     list: ListName = "en"
     mode: Literal["daily", "practice"] = "daily"
@@ -119,7 +119,7 @@ class GameIn(BaseModel):
 
 
 class GuessIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     guess: str = Field(max_length=40)
 
