@@ -97,3 +97,22 @@ def test_bench_errors(lists, args, message) -> None:
     assert code != 0
     assert message in out
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("strategy", ["entropy", "minimax", "lookahead:3"])
+@pytest.mark.parametrize("hard", [False, True])
+def test_bench_plays_what_hint_shows(lists, strategy, hard) -> None:
+    """The hardest games' paths, replayed through `raten hint`, get the same guess every turn."""
+    from raten.feedback import format_pattern, pattern
+
+    flags = ["--hard"] if hard else []
+    code, out = run(*lists, "--strategy", strategy, "--json", "--worst", "3", *flags)
+    assert code == 0, out
+    for game in json.loads(out)["results"][0]["worst"]:
+        moves: list[str] = []
+        for guess in game["path"]:
+            args = ["hint", *lists, "--strategy", strategy, "--json", "-n", "1", *flags, *moves]
+            res = CliRunner().invoke(main, args)
+            assert res.exit_code == 0, res.output
+            assert json.loads(res.output)["hints"][0]["word"] == guess
+            moves.append(f"{guess}={format_pattern(pattern(guess, game['answer']))}")

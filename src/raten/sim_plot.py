@@ -30,13 +30,13 @@ def plot_results(results: list[BenchResult], path: str | Path, title: str | None
 
     buckets = [str(n) for n in range(1, WIN_WITHIN + 1)] + ["failed"]
     width = 0.8 / len(buckets)
-    fig, ax = plt.subplots(figsize=(max(6.0, 1.6 * len(results) + 2), 4.5))
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.6 * len(results) + 3), 4.5))
     cmap = plt.get_cmap("viridis")
     for b, bucket in enumerate(buckets):
         colour = "#c0392b" if bucket == "failed" else cmap(b / (len(buckets) - 1))
         xs = [i + (b - (len(buckets) - 1) / 2) * width for i in range(len(results))]
         heights = [r.distribution[bucket] for r in results]
-        ax.bar(xs, heights, width=width, color=colour, label=bucket if bucket == "failed" else f"{bucket} guesses")
+        ax.bar(xs, heights, width=width, color=colour, label=_label(bucket))
     ax.set_xticks(range(len(results)))
     ax.set_xticklabels(
         [f"{r.strategy}\n{r.opener.upper()} · avg {r.average:.3f}" for r in results], fontsize=8
@@ -45,7 +45,7 @@ def plot_results(results: list[BenchResult], path: str | Path, title: str | None
     first = results[0]
     mode = ", hard mode" if first.hard else ""
     ax.set_title(title or f"guesses per game: {first.words}, {first.games} games{mode}")
-    ax.legend(fontsize=8, ncol=2)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0), title="guesses", title_fontsize=8)
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     try:
@@ -56,3 +56,9 @@ def plot_results(results: list[BenchResult], path: str | Path, title: str | None
     finally:
         plt.close(fig)
     return out
+
+
+def _label(bucket: str) -> str:
+    if bucket == "failed":
+        return f"failed (over {WIN_WITHIN})"
+    return bucket
