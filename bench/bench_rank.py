@@ -66,7 +66,7 @@ class Figure:
     times: list[float]
     target: float | None = None
     note: str = ""
-    extra: dict = field(default_factory=dict)
+    cpu: list[float] = field(default_factory=list)
 
     @property
     def median(self) -> float:
@@ -77,22 +77,33 @@ class Figure:
         return min(self.times)
 
     @property
+    def cpu_median(self) -> float | None:
+        return statistics.median(self.cpu) if self.cpu else None
+
+    @property
     def status(self) -> str:
         if self.target is None:
             return ""
         return "ok" if self.median <= self.target else "MISSED"
 
 
-def timed(fn: Callable[[], object], repeat: int, warmup: int = 1) -> list[float]:
-    """Wall-clock seconds of ``repeat`` calls after ``warmup`` untimed ones."""
+def timed(fn: Callable[[], object], repeat: int, warmup: int = 1) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds (all threads of this process) of ``repeat`` calls after ``warmup`` untimed ones."""
     for _ in range(warmup):
         fn()
-    times = []
+    wall, cpu = [], []
     for _ in range(repeat):
+        c = time.process_time()
         t = time.perf_counter()
         fn()
-        times.append(time.perf_counter() - t)
-    return times
+        wall.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    return wall, cpu
+
+
+def figure(name: str, fn: Callable[[], object], repeat: int, target: float | None = None, note: str = "") -> Figure:
+    wall, cpu = timed(fn, repeat)
+    return Figure(name, wall, target, note, cpu)
 
 
 def fmt(seconds: float) -> str:
@@ -148,21 +159,18 @@ def reference_openers(words: WordSet, stride: int, code: Callable[[str, str], in
     return time.perf_counter() - t, guesses, bits
 
 
-def process_times(repeat: int) -> tuple[list[float], list[str]]:
-    """Wall time of the `raten hint` command as a whole process (warm cache: one untimed run first)."""
-    exe = shutil.which("raten", path=str(Path(sys.executable).parent))
-    cmd = [exe] if exe else [sys.executable, "-m", "raten"]
-    cmd += ["hint", "--words", "en", "crane=..?!."]
+def process_times(args: list[str], repeat: int) -> list[float]:
+    """Wall time of a whole process (one untimed run first, so caches are warm)."""
     times = []
     for i in range(repeat + 1):
         t = time.perf_counter()
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        proc = subprocess.run(args, capture_output=True, text=True)
         elapsed = time.perf_counter() - t
         if proc.returncode != 0:
-            raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr}")
+            raise SystemExit(f"{' '.join(args)} failed:\n{proc.stderr}")
         if i:
             times.append(elapsed)
-    return times, cmd
+    return times
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -187,13 +195,13 @@ def main(argv: list[str] | None = None) -> int:
 
     # --- the English matrix: build (kernel, warm) and load from the cache ----------------------
     en = lists["en"]
-    figures.append(Figure("build en matrix 12972×2315", timed(lambda: build_matrix(en), max(3, repeat // 3)), 2.0))
+    figures.append(figure("build en matrix 12972×2315", lambda: build_matrix(en), max(3, repeat // 3), 2.0))
 
     def cold_load() -> None:
         matrix_mod._LOADED.clear()
         load_matrix(en)
 
-    figures.append(Figure("load en matrix from cache", timed(cold_load, repeat), None, "mmap + 258 spot checks"))
+    figures.append(figure("load en matrix from cache", cold_load, repeat, None, "mmap + 258 spot checks"))
 
     # --- openers and a hint after one guess, every list ----------------------------------------
     fast_openers: dict[str, float] = {}
@@ -206,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
             top[:] = State(pm).hints(top=10)
 
         target = {"en": 0.100, "6mal5": 0.015}.get(name)
-        fig = Figure(f"openers {name} {shape}", timed(openers, repeat), target)
+        fig = figure(f"openers {name} {shape}", openers, repeat, target)
         fig.note = f"best {top[0].word} {top[0].bits:.4f}"
         figures.append(fig)
         fast_openers[name] = fig.median
@@ -222,13 +230,20 @@ def main(argv: list[str] | None = None) -> int:
             state = State(pm).after(guess, pat)
             after[:] = [state.count, state.hints(top=10)[0]]
 
-        fig = Figure(f"hint after {guess}={pat} ({name})", timed(hint, repeat * 4), 0.002 if name == "en" else None)
+        fig = figure(f"hint after {guess}={pat} ({name})", hint, repeat * 4, 0.002 if name == "en" else None)
         fig.note = f"{after[0]} left, best {after[1].word} {after[1].bits:.4f}"
         figures.append(fig)
 
     # --- the whole process ---------------------------------------------------------------------
-    times, cmd = process_times(max(1, args.process_repeat))
-    figures.append(Figure("`raten hint` process, warm cache", times, 1.0, " ".join([Path(cmd[0]).name, *cmd[1:]])))
+    exe = shutil.which("raten", path=str(Path(sys.executable).parent))
+    cmd = [exe] if exe else [sys.executable, "-m", "raten"]
+    cmd += ["hint", "--words", "en", "crane=..?!."]
+    n = max(1, args.process_repeat)
+    figures.append(Figure("`raten hint` process, warm cache", process_times(cmd, n), 1.0, "raten " + " ".join(cmd[1:])))
+    # what no raten code can go under: the interpreter with the imports alone
+    for module in ("numba", "raten.cli"):
+        times = process_times([sys.executable, "-c", f"import {module}"], n)
+        figures.append(Figure(f"  floor: python -c 'import {module}'", times, None, "imports only"))
 
     # --- the plain-Python reference on the 6mal5 openers ----------------------------------------
     ref_rows = []
@@ -258,11 +273,13 @@ def main(argv: list[str] | None = None) -> int:
     # --- report ----------------------------------------------------------------------------------
     width = max(len(f.name) for f in figures) + 2
     print()
-    print(f"{'figure':<{width}}{'median':>10}{'best':>10}{'target':>10}  {'':7}note")
-    print("-" * (width + 50))
+    print(f"{'figure':<{width}}{'median':>10}{'best':>10}{'cpu':>10}{'target':>10}  {'':7}note")
+    print("-" * (width + 60))
     for f in figures:
         target = fmt(f.target) if f.target is not None else ""
-        print(f"{f.name:<{width}}{fmt(f.median):>10}{fmt(f.best):>10}{target:>10}  {f.status:7}{f.note}")
+        cpu = fmt(f.cpu_median) if f.cpu_median is not None else ""
+        print(f"{f.name:<{width}}{fmt(f.median):>10}{fmt(f.best):>10}{cpu:>10}{target:>10}  {f.status:7}{f.note}")
+    print("(wall-clock median and best of warm runs; cpu: median CPU time of this process, all threads)")
     speedups = {}
     if ref_rows:
         fast = fast_openers["6mal5"]
@@ -290,7 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         doc = {
             "figures": [
-                {"name": f.name, "median_s": f.median, "best_s": f.best, "target_s": f.target, "note": f.note}
+                {"name": f.name, "median_s": f.median, "best_s": f.best, "cpu_median_s": f.cpu_median,
+                 "target_s": f.target, "note": f.note}
                 for f in figures
             ],
             "reference": [

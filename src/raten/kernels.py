@@ -83,50 +83,58 @@ def _xlogx(n: int) -> np.ndarray:
 def _split_rows(data, rows, cols, full, lo, hi, xlogx, counts, seen, bits, patterns, largest, sum_sq) -> None:
     """Statistics of guess rows ``lo..hi``; ``counts`` (4 × 243 zeros) and ``seen`` are scratch, left zeroed.
 
-    ``full``: ``cols`` is every column in order, so a row is read straight through, into four
-    histograms in turn (consecutive equal codes then do not wait on each other's increments).
+    Few candidates (≤ 243): count, then visit only the patterns that occur, clearing each once
+    seen. Many: ``full`` means ``cols`` is every column in order, so a row is read straight
+    through, into four histograms in turn (equal neighbours then do not wait on each other).
     """
     n = cols.shape[0]
     log_n = np.log2(n)
-    few = n <= PATTERNS
     n4 = n - n % 4
+    one = counts[0]
     for r in range(lo, hi):
         g = rows[r]
-        if few:
-            for j in range(n):
-                p = data[g, cols[j]]
-                seen[j] = p
-                counts[0, p] += 1
-        elif full:
-            row = data[g]
-            for j in range(0, n4, 4):
-                counts[0, row[j]] += 1
-                counts[1, row[j + 1]] += 1
-                counts[2, row[j + 2]] += 1
-                counts[3, row[j + 3]] += 1
-            for j in range(n4, n):
-                counts[0, row[j]] += 1
-        else:
-            for j in range(n):
-                counts[0, data[g, cols[j]]] += 1
         acc = 0.0
         npat = 0
         big = 0
         sq = 0
-        # Few candidates: visit only the patterns that occur, clearing each once seen.
-        for i in range(n if few else PATTERNS):
-            p = seen[i] if few else i
-            c = counts[0, p] + counts[1, p] + counts[2, p] + counts[3, p]
-            if c > 0:
-                counts[0, p] = 0
-                counts[1, p] = 0
-                counts[2, p] = 0
-                counts[3, p] = 0
-                npat += 1
+        if n <= PATTERNS:
+            for j in range(n):  # loads first, all independent, then the counting
+                seen[j] = data[g, cols[j]]
+            for j in range(n):
+                one[seen[j]] += 1
+            for j in range(n):  # the first member of a group takes its count; the rest see 0
+                p = seen[j]
+                c = one[p]
+                one[p] = 0
+                npat += c > 0
                 acc += xlogx[c]
                 sq += c * c
-                if c > big:
-                    big = c
+                big = max(big, c)
+        else:
+            if full:
+                row = data[g]
+                for j in range(0, n4, 4):
+                    counts[0, row[j]] += 1
+                    counts[1, row[j + 1]] += 1
+                    counts[2, row[j + 2]] += 1
+                    counts[3, row[j + 3]] += 1
+                for j in range(n4, n):
+                    counts[0, row[j]] += 1
+            else:
+                for j in range(n):
+                    one[data[g, cols[j]]] += 1
+            for p in range(PATTERNS):
+                c = counts[0, p] + counts[1, p] + counts[2, p] + counts[3, p]
+                if c > 0:
+                    counts[0, p] = 0
+                    counts[1, p] = 0
+                    counts[2, p] = 0
+                    counts[3, p] = 0
+                    npat += 1
+                    acc += xlogx[c]
+                    sq += c * c
+                    if c > big:
+                        big = c
         bits[r] = log_n - acc / n
         patterns[r] = npat
         largest[r] = big
