@@ -1,0 +1,256 @@
+"""`raten tree`: build an exact decision tree (one opener or all of them) and `raten tree check FILE`.
+
+A thin face: the search is ``raten.tree_search``, the parallel runs ``raten.tree_jobs``,
+the file and its check ``raten.tree``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from raten.cli_common import RatenGroup, console, err_console, print_json, word_options, words_from_options
+from raten.errors import RatenError
+from raten.tree import Tree
+from raten.tree_search import INF, Searcher
+from raten.words import PRESETS, WordSet
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[note]}"),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    )
+
+
+def _limit(max_guesses: int) -> int | None:
+    if max_guesses < 0:
+        raise RatenError("--max-guesses must be 0 (no limit) or more")
+    return max_guesses or None
+
+
+def _default_results(words: WordSet, hard: bool, limit: int | None) -> Path:
+    from raten.matrix import cache_dir
+
+    mode = "hard" if hard else "normal"
+    return cache_dir() / "best" / f"{words.name}-{words.fingerprint[:12]}-{mode}-max{limit or 0}.jsonl"
+
+
+def _dist(distribution: dict) -> str:
+    return " ".join(f"{k}:{v}" for k, v in sorted(distribution.items(), key=lambda kv: int(kv[0])))
+
+
+@click.group(cls=RatenGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@word_options
+@click.option("--opener", help="Solve the tree under this first guess (default: the guess with most groups).")
+@click.option("--best", is_flag=True, help="Search every allowed opener for the best one.")
+@click.option("--hard", is_flag=True, help="Hard mode: greens kept, revealed letters used.")
+@click.option(
+    "--max-guesses", default=6, show_default=True, help="Most guesses any solution may take (0: no limit)."
+)
+@click.option("--out", type=click.Path(path_type=Path), help="Write the tree to this file.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.option("--top", default=20, show_default=True, help="With --best: how many openers get exact totals.")
+@click.option("--jobs", "-j", default=os.cpu_count() or 1, show_default=True, help="With --best: local processes.")
+@click.option("--scheduler", metavar="ADDRESS", help="With --best: run the jobs on this Dask scheduler.")
+@click.option(
+    "--results",
+    type=click.Path(path_type=Path),
+    help="With --best: results file, one line per finished opener; rerun to resume (default: in the cache).",
+)
+@click.option("--memo-bits", default=21, show_default=True, help="Memo table size, 2**bits entries per process.")
+@click.pass_context
+def tree(
+    ctx, preset, solutions, allowed, any_answer, opener, best, hard, max_guesses, out, as_json, top, jobs,
+    scheduler, results, memo_bits,
+):
+    """Build the decision tree with the fewest guesses in total, proven optimal by exact search.
+
+    Ties go to the smaller worst case. `raten tree check FILE` verifies a tree file.
+    """
+    if ctx.invoked_subcommand:
+        return
+    if opener and best:
+        raise RatenError("use either --opener WORD or --best, not both")
+    words = words_from_options(preset, solutions, allowed, any_answer)
+    limit = _limit(max_guesses)
+    if best:
+        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits)
+    else:
+        _one(words, opener, hard, limit, out, as_json, memo_bits)
+
+
+def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out, as_json, memo_bits) -> None:
+    start = time.perf_counter()
+    s = Searcher(words, hard=hard, max_guesses=limit, memo_bits=memo_bits)
+    chosen = "given"
+    if opener is None:
+        g = min(range(len(words.allowed)), key=lambda r: (s.opener_bound(r), r))
+        opener, chosen = words.allowed[g], "most groups"
+    with _progress() as bar:
+        task = bar.add_task(f"{opener.upper()}: solving groups", total=None, note="")
+
+        def step(done: int, n: int, total: int) -> None:
+            bar.update(task, completed=done, total=n, note=f"total so far {total}")
+
+        r = s.solve_opener(opener, progress=None if as_json else step)
+    if not r.exact:
+        raise RatenError(f"{opener.upper()} cannot solve every word within {limit} guesses")
+    worst, shaved = s.least_worst(opener, r.total, r.worst or 0)
+    t = shaved or Tree.from_text(r.tree_text or "", words)
+    seconds = time.perf_counter() - start
+    t.meta.update({"proven": "opener", "seconds": f"{seconds:.1f}"})
+    if out:
+        t.write(out)
+    summary = t.summary() | {
+        "opener_chosen_by": chosen,
+        "proven_optimal": "for this opener",
+        "worst_least_among_optimal": True,
+        "seconds": round(seconds, 2),
+        "nodes": int(s.stats[0]),
+        "out": str(out) if out else None,
+    }
+    if as_json:
+        print_json(summary)
+        return
+    mode = "hard mode" if hard else "normal mode"
+    console.print(
+        f"[bold]{t.opener.upper()}[/bold] ({words.name}, {mode}, {len(words.solutions)} solutions"
+        f"{f', at most {limit} guesses' if limit else ''}): total [bold]{t.total}[/bold], "
+        f"average {t.average:.4f}, worst {t.worst}"
+    )
+    console.print(f"  guesses: {_dist(t.distribution)}")
+    console.print(
+        f"  proven optimal for this opener; worst case {worst} is the least among trees of this total"
+        f" ({seconds:.1f} s, {int(s.stats[0])} nodes)"
+    )
+    if chosen != "given":
+        console.print(f"  [dim]opener chosen by {chosen}; --best searches every opener[/dim]")
+    if out:
+        console.print(f"  tree written to {out}")
+
+
+def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits) -> None:
+    from raten.tree_jobs import run_best
+
+    results = results or _default_results(words, hard, limit)
+    with _progress() as bar:
+        task = bar.add_task("openers", total=len(words.allowed), note="")
+
+        def step(done: int, n: int, best: dict | None, cutoff: int) -> None:
+            note = f"best {best['opener'].upper()} {best['total']}" if best else ""
+            if cutoff < INF:
+                note += f", cut-off {cutoff}"
+            bar.update(task, completed=done, total=n, note=note)
+
+        report = run_best(
+            words,
+            hard,
+            limit,
+            top=top,
+            jobs=jobs,
+            scheduler=scheduler,
+            results=results,
+            memo_bits=memo_bits,
+            progress=None if as_json else step,
+        )
+    if report.best is None:
+        raise RatenError("no opener solves every word within the guess limit")
+    b = report.best
+    n = len(words.solutions)
+    if out and b.get("tree"):
+        t = Tree.from_text(b["tree"], words)
+        t.meta.update({"proven": "all-openers"})
+        t.write(out)
+    ranking = [
+        {
+            "rank": i,
+            "opener": r["opener"],
+            "total": r["total"],
+            "average": round(r["total"] / n, 4),
+            "worst": r["worst"],
+            "distribution": r["distribution"],
+        }
+        for i, r in enumerate(report.exact[:top], 1)
+    ]
+    summary = {
+        "words": words.name,
+        "fingerprint": words.fingerprint,
+        "mode": "hard" if hard else "normal",
+        "max_guesses": limit,
+        "solutions": n,
+        "openers": report.openers,
+        "best": ranking[0],
+        "proven_optimal": True,
+        "others_at_least": report.cutoff if report.cutoff < INF else None,
+        "top": ranking,
+        "openers_cut_by_bound": report.by_bound,
+        "resumed": report.resumed,
+        "seconds": round(report.seconds, 1),
+        "results": str(results),
+        "out": str(out) if out else None,
+    }
+    if as_json:
+        print_json(summary)
+        return
+    best = ranking[0]
+    console.print(
+        f"best opener for {words.name} ({'hard' if hard else 'normal'} mode"
+        f"{f', at most {limit} guesses' if limit else ''}): [bold]{best['opener'].upper()}[/bold] "
+        f"total [bold]{best['total']}[/bold], average {best['average']:.4f}, worst {best['worst']}"
+    )
+    console.print(f"  guesses: {_dist(best['distribution'])}")
+    rest = f"every other opener needs at least {report.cutoff}" if report.cutoff < INF else "all openers exact"
+    console.print(
+        f"  proven optimal over all {report.openers} openers ({rest}); {report.seconds:.1f} s"
+        f"{f', {report.resumed} resumed from {results}' if report.resumed else ''}"
+    )
+    table = Table(title=f"top {len(ranking)} openers", title_justify="left")
+    for col in ("#", "opener", "total", "average", "worst", "guesses"):
+        table.add_column(col, justify="left" if col in ("opener", "guesses") else "right")
+    for r in ranking:
+        table.add_row(
+            str(r["rank"]), r["opener"].upper(), str(r["total"]), f"{r['average']:.4f}", str(r["worst"]),
+            _dist(r["distribution"]),
+        )
+    console.print(table)
+    console.print(f"  [dim]results: {results}[/dim]")
+    if out:
+        console.print(f"  tree written to {out}")
+
+
+@tree.command("check")
+@word_options
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.pass_context
+def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
+    """Verify a tree file: every solution reached, every pattern right, a tree, hard-mode legal; recount it.
+
+    The word list defaults to the one named in the file's header when it is a preset.
+    """
+    t = Tree.read(file)
+    explicit = ctx.get_parameter_source("preset") != click.core.ParameterSource.DEFAULT
+    if not explicit and solutions is None and t.words_name in PRESETS:
+        preset = t.words_name
+    words = words_from_options(preset, solutions, allowed, any_answer)
+    summary = t.check(words, source=str(file))
+    if as_json:
+        print_json(summary | {"ok": True})
+        return
+    console.print(
+        f"[green]ok[/green] {file}: {summary['solutions']} solutions of {words.name}, {summary['mode']} mode, "
+        f"opener {summary['opener'].upper()}, total {summary['total']}, average {summary['average']:.4f}, "
+        f"worst {summary['worst']}"
+    )
+    console.print(f"  guesses: {_dist(summary['distribution'])}")

@@ -1,0 +1,336 @@
+"""Many openers, many machines: every allowed opener is one job of the exact search.
+
+Jobs run in this process (``jobs=1``), on a local process pool, or on a Dask distributed
+cluster (``scheduler``). Each finished opener is appended to a results file (JSON lines,
+flushed and synced) at once, so a stopped run resumes where it stopped. Openers are tried
+in order of their cheap lower bound; each job gets the current cut-off (the ``top``-th
+best exact total so far, plus one), so most openers stop early with a proven lower bound.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+
+from raten.errors import RatenError
+from raten.tree_search import INF, OpenerResult, Searcher
+from raten.words import WordSet
+
+RESULTS_VERSION = 1
+
+#: (words, hard, max_guesses, memo_bits): all a worker needs to build its searcher.
+Spec = tuple[WordSet, bool, "int | None", int]
+
+_SEARCHERS: dict[tuple, Searcher] = {}
+_LOCK = threading.Lock()  # a Dask worker may run jobs in threads: one search at a time per memo
+
+
+def _searcher(spec: Spec) -> Searcher:
+    """One searcher per process and spec, so the memo carries over from opener to opener."""
+    words, hard, max_guesses, memo_bits = spec
+    key = (words.fingerprint, hard, max_guesses, memo_bits)
+    if key not in _SEARCHERS:
+        _SEARCHERS.clear()
+        _SEARCHERS[key] = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=memo_bits)
+    return _SEARCHERS[key]
+
+
+def opener_job(spec: Spec, opener: str, beta: int, shave_worst: bool = True) -> dict:
+    """Solve one opener below ``beta``: exact (with tree and least worst case) or a lower bound."""
+    with _LOCK:
+        s = _searcher(spec)
+        start = time.perf_counter()
+        r = s.solve_opener(opener, beta=beta)
+        if r.exact and shave_worst and r.worst:
+            _, tree = s.least_worst(opener, r.total, r.worst)
+            if tree is not None:
+                r.worst, r.distribution, r.tree_text = tree.worst, tree.distribution, tree.to_text()
+            r.worst_proven = True
+        r.seconds = time.perf_counter() - start
+    out = r.to_dict()
+    out["beta"] = beta if beta < INF else None
+    if r.tree_text:
+        out["tree"] = r.tree_text
+    return out
+
+
+# --- the results file ------------------------------------------------------------------------
+
+
+def results_header(words: WordSet, hard: bool, max_guesses: int | None) -> dict:
+    return {
+        "kind": "header",
+        "version": RESULTS_VERSION,
+        "words": words.name,
+        "fingerprint": words.fingerprint,
+        "mode": "hard" if hard else "normal",
+        "max_guesses": max_guesses,
+    }
+
+
+def read_results(path: Path, header: dict) -> dict[str, dict]:
+    """Finished openers from an earlier run (a torn last line is ignored); RatenError if the
+    file belongs to other lists or another mode."""
+    if not path.exists():
+        return {}
+    done: dict[str, dict] = {}
+    with path.open(encoding="utf-8") as f:
+        for no, line in enumerate(f, 1):
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue  # a line cut off by a kill
+            if rec.get("kind") == "header":
+                for key in ("fingerprint", "mode", "max_guesses", "version"):
+                    if rec.get(key) != header[key]:
+                        raise RatenError(
+                            f"results file {path} is for {key}={rec.get(key)!r}, not {header[key]!r}; "
+                            "use another --results file"
+                        )
+            elif rec.get("kind") == "opener" and "opener" in rec:
+                done[rec["opener"]] = rec
+            elif no == 1:
+                raise RatenError(f"{path} is not a raten results file")
+    return done
+
+
+class ResultsFile:
+    """Append-only JSON lines, each flushed and synced before the next job is counted done."""
+
+    def __init__(self, path: Path, header: dict):
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fresh = not path.exists() or path.stat().st_size == 0
+        if not fresh:
+            self._drop_torn_tail()
+        self.f = path.open("a", encoding="utf-8")
+        if fresh:
+            self.write(header)
+
+    def _drop_torn_tail(self) -> None:
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            with self.path.open("r+b") as f:
+                f.truncate(data.rfind(b"\n") + 1)
+
+    def write(self, rec: dict) -> None:
+        self.f.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        self.f.flush()
+        os.fsync(self.f.fileno())
+
+    def close(self) -> None:
+        self.f.close()
+
+
+# --- running ----------------------------------------------------------------------------------
+
+
+class _InProcess:
+    """Runs each job when asked for results: no pool, the memo stays in this process."""
+
+    def __init__(self) -> None:
+        self.queue: list[tuple[Future, Callable, tuple]] = []
+
+    def prepare(self, spec):
+        return spec
+
+    def submit(self, fn: Callable, *args) -> Future:
+        fut: Future = Future()
+        self.queue.append((fut, fn, args))
+        return fut
+
+    def wait_any(self, futures: set) -> tuple[set, set]:
+        fut, fn, args = self.queue.pop(0)
+        try:
+            fut.set_result(fn(*args))
+        except BaseException as e:  # handed to the caller through the future
+            fut.set_exception(e)
+        return {fut}, futures - {fut}
+
+    def close(self) -> None:
+        self.queue.clear()
+
+
+class _Pool:
+    def __init__(self, jobs: int) -> None:
+        self.ex = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))
+
+    def prepare(self, spec):
+        return spec
+
+    def submit(self, fn: Callable, *args) -> Future:
+        return self.ex.submit(fn, *args)
+
+    def wait_any(self, futures: set) -> tuple[set, set]:
+        done, rest = wait(futures, return_when=FIRST_COMPLETED)
+        return set(done), set(rest)
+
+    def close(self) -> None:
+        self.ex.shutdown(wait=False, cancel_futures=True)
+
+
+class _Dask:
+    def __init__(self, scheduler) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise RatenError("--scheduler needs dask distributed: pip install 'raten[cluster]'") from None
+        if isinstance(scheduler, str):
+            try:
+                self.client = Client(scheduler, timeout="20s")
+            except OSError as e:
+                raise RatenError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+            self.own = True
+        else:
+            self.client = scheduler  # a Client passed in (tests, notebooks)
+            self.own = False
+
+    def prepare(self, spec):
+        """Send the word lists to every worker once, not with each job."""
+        return self.client.scatter([spec], broadcast=True)[0]
+
+    def submit(self, fn: Callable, *args):
+        return self.client.submit(fn, *args, pure=False)
+
+    def wait_any(self, futures: set) -> tuple[set, set]:
+        from distributed import wait as dwait
+
+        done, rest = dwait(list(futures), return_when="FIRST_COMPLETED")
+        return set(done), set(rest)
+
+    def close(self) -> None:
+        if self.own:
+            self.client.close()
+
+
+@dataclass
+class BestReport:
+    """All openers accounted for: exact totals for the best ones, lower bounds for the rest."""
+
+    results: dict[str, dict]
+    cutoff: int  #: every opener not listed exactly needs at least this many guesses
+    openers: int
+    by_bound: int  #: openers excluded by their cheap bound alone (no job)
+    seconds: float
+    resumed: int
+    exact: list[dict] = field(default_factory=list)
+
+    @property
+    def best(self) -> dict | None:
+        return self.exact[0] if self.exact else None
+
+    @property
+    def proven(self) -> bool:
+        return self.best is not None
+
+
+def _cutoff(exact: list[dict], top: int) -> int:
+    totals = sorted(r["total"] for r in exact)
+    return totals[top - 1] + 1 if len(totals) >= top else INF
+
+
+def run_best(
+    words: WordSet,
+    hard: bool = False,
+    max_guesses: int | None = 6,
+    *,
+    top: int = 20,
+    jobs: int = 1,
+    scheduler=None,
+    results: Path | None = None,
+    openers: list[str] | None = None,
+    memo_bits: int = 21,
+    progress: Callable[[int, int, dict | None, int], None] | None = None,
+) -> BestReport:
+    """Search every opener (or ``openers``) and prove the ``top`` best exactly.
+
+    ``progress(done, total, best, cutoff)`` is called as jobs finish.
+    """
+    if top < 1:
+        raise RatenError("--top must be at least 1")
+    start = time.perf_counter()
+    spec: Spec = (words, hard, max_guesses, memo_bits)
+    local = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=8)
+    rows = [local.row(o) for o in openers] if openers else list(range(len(words.allowed)))
+    bound = {words.allowed[g]: local.opener_bound(g) for g in rows}
+    header = results_header(words, hard, max_guesses)
+    done = read_results(results, header) if results else {}
+    done = {o: r for o, r in done.items() if o in bound}
+    resumed = len(done)
+    out = ResultsFile(results, header) if results else None
+
+    def exact_list() -> list[dict]:
+        return [r for r in done.values() if r["exact"] and r["total"] is not None]
+
+    cutoff = _cutoff(exact_list(), top)
+
+    def needs_work(o: str) -> bool:
+        r = done.get(o)
+        if r is None:
+            return True
+        if r["exact"]:
+            return False
+        # a lower bound proven against an earlier, larger cut-off still rules it out
+        return (r["total"] if r["total"] is not None else INF) < cutoff
+
+    pending = sorted((b, o) for o, b in bound.items() if needs_work(o))
+    runner = _Dask(scheduler) if scheduler is not None else (_Pool(jobs) if jobs > 1 else _InProcess())
+    job_spec = runner.prepare(spec)
+    in_flight: dict = {}
+    slots = max(1, jobs) * 2 if scheduler is None else max(4, _dask_workers(runner) * 2)
+    n_total = len(bound)
+    try:
+        while pending or in_flight:
+            while pending and len(in_flight) < slots:
+                b, o = pending[0]
+                if b >= cutoff:
+                    break
+                pending.pop(0)
+                in_flight[runner.submit(opener_job, job_spec, o, cutoff)] = o
+            if not in_flight:
+                break
+            finished, _ = runner.wait_any(set(in_flight))
+            for fut in finished:
+                o = in_flight.pop(fut)
+                rec = fut.result()
+                rec["kind"] = "opener"
+                done[o] = rec
+                if out:
+                    out.write(rec)
+                cutoff = _cutoff(exact_list(), top)
+                if progress:
+                    ex = sorted(exact_list(), key=lambda r: (r["total"], r["worst"] or 0, r["opener"]))
+                    progress(len(done), n_total, ex[0] if ex else None, cutoff)
+    finally:
+        runner.close()
+        if out:
+            out.close()
+    by_bound = sum(1 for o in bound if o not in done)
+    exact = sorted(exact_list(), key=lambda r: (r["total"], r["worst"] or 0, r["opener"]))
+    return BestReport(
+        results=done,
+        cutoff=cutoff,
+        openers=n_total,
+        by_bound=by_bound,
+        seconds=time.perf_counter() - start,
+        resumed=resumed,
+        exact=exact,
+    )
+
+
+def _dask_workers(runner) -> int:
+    try:
+        return len(runner.client.scheduler_info().get("workers", {}))
+    except Exception:  # noqa: BLE001 - any failure just means "assume a few"
+        return 2
+
+
+def opener_result(rec: dict) -> OpenerResult:
+    return OpenerResult.from_dict(rec)
