@@ -30,6 +30,7 @@ TEXT: dict[str, dict[str, str]] = {
         "title_openers": "Best openers",
         "solver_intro": "Type the word you guessed and press Enter, then click its tiles until they show "
         "the colours the game gave you (grey, yellow, green).",
+        "set_colours": "Now click the tiles of {word} to set the colours the game showed.",
         "undo": "Undo",
         "clear": "Start over",
         "copy_link": "Copy link",
@@ -115,6 +116,7 @@ TEXT: dict[str, dict[str, str]] = {
         "title_openers": "Die besten Startw\u00f6rter",
         "solver_intro": "Tippe das geratene Wort und dr\u00fccke Eingabe, dann klicke auf die Felder, bis sie "
         "die Farben zeigen, die das Spiel gegeben hat (grau, gelb, gr\u00fcn).",
+        "set_colours": "Klicke jetzt auf die Felder von {word}, um die Farben des Spiels einzustellen.",
         "undo": "Zur\u00fcck",
         "clear": "Neu anfangen",
         "copy_link": "Link kopieren",

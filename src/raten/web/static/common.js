@@ -143,7 +143,9 @@ function listenKeys(onKey) {
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const target = e.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    const typing = target && (target.tagName === "SELECT" || target.tagName === "TEXTAREA"
+      || (target.tagName === "INPUT" && !["checkbox", "radio", "button"].includes(target.type)));
+    if (typing) return;
     const k = e.key.toLowerCase();
     if (k === "enter") {
       if (target && target.tagName === "BUTTON" && !target.classList.contains("key")) return;

@@ -88,6 +88,7 @@
       });
       current = "";
       render();
+      if (game.status !== "playing" && window.innerWidth < 900) el("after").scrollIntoView({ behavior: "smooth" });
     } catch (e) {
       toast(e.message);
       shake();
@@ -111,6 +112,17 @@
     el("result").textContent = (game.status === "won" ? tr("won", { n }) : tr("lost")) + " "
       + tr("answer_was", { answer: game.answer.toUpperCase() });
     el("share").textContent = game.share;
+    // The same, drawn with CSS squares (emoji fonts are not everywhere); Copy copies the emoji text.
+    const preview = el("share-preview");
+    preview.replaceChildren();
+    const head = document.createElement("div");
+    head.textContent = game.share.split("\n")[0];
+    preview.appendChild(head);
+    for (const row of game.rows) {
+      const line = document.createElement("div");
+      line.appendChild(squares(row.pattern));
+      preview.appendChild(line);
+    }
     const stats = game.stats;
     el("stats-heading").textContent = tr("stats_heading", { list: game.list });
     const dl = el("stats");

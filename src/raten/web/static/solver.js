@@ -51,6 +51,7 @@
         tile.setAttribute("aria-label", row.guess[i].toUpperCase() + " " + colourName(row.colours[i]));
         tile.addEventListener("click", () => {
           row.colours[i] = (row.colours[i] + 1) % 3;
+          row.fresh = false;
           tile.blur();
           changed();
         });
@@ -108,7 +109,14 @@
       results.dataset.state = "ready";
     } catch (e) {
       if (e.name === "AbortError" || mine !== controller) return;
-      el("error").textContent = e.message;
+      const last = state.rows[state.rows.length - 1];
+      if (last && last.fresh && e.status === 400) {
+        el("error").textContent = tr("set_colours", { word: last.guess.toUpperCase() });
+        el("error").classList.add("info");
+      } else {
+        el("error").textContent = e.message;
+        el("error").classList.remove("info");
+      }
       el("error").hidden = false;
       results.dataset.state = "error";
     } finally {
@@ -214,11 +222,17 @@
     return lines;
   }
 
+  /** Colours a new row must have: green where an earlier row showed the same letter green. */
+  function certainColours(word) {
+    return Array.from(word).map((ch, i) =>
+      (state.rows.some((r) => r.guess[i] === ch && r.colours[i] === 2) ? 2 : 0));
+  }
+
   function onKey(key) {
     if (key === "enter") {
       if (state.current.length < 5) { toast(tr("too_short")); return; }
       if (state.rows.length >= MAX_ROWS) return;
-      state.rows.push({ guess: state.current, colours: [0, 0, 0, 0, 0] });
+      state.rows.push({ guess: state.current, colours: certainColours(state.current), fresh: true });
       state.current = "";
       changed();
     } else if (key === "backspace") {

@@ -1,0 +1,119 @@
+"""Browser tests: one real server (uvicorn in a thread, loopback, free port) and one headless
+Debian chromium per session, driven by Playwright. Skipped only when chromium is absent."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: The daily game's date in the browser tests, so screenshots do not change from day to day.
+DAY = date(2025, 6, 1)
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DESKTOP = {"width": 1200, "height": 820}
+PHONE = {"width": 390, "height": 780}
+
+
+@dataclass
+class Live:
+    """The running server: its address and the app (the tests read answers from its store)."""
+
+    url: str
+    app: object
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> Path:
+    if not CHROMIUM.exists():
+        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM} (`make browser` installs it)")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def live(en_words, de6_words, tmp_path_factory, chromium_path) -> Live:
+    import uvicorn
+
+    from raten.web import create_app
+    from raten.web.service import Lists
+
+    lists = Lists.load({"en": en_words, "de": de6_words})
+    db = tmp_path_factory.mktemp("e2e") / "raten.sqlite3"
+    app = create_app(lists=lists, db_path=db, daily_secret="e2e", today=lambda: DAY)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield Live(f"http://127.0.0.1:{port}", app)
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, live):
+    """A fresh browser context (new player, empty storage) with a desktop-sized page."""
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture(scope="session")
+def day() -> date:
+    return DAY
+
+
+@pytest.fixture(scope="session")
+def phone() -> dict:
+    return PHONE
+
+
+@pytest.fixture(scope="session")
+def screenshot():
+    """``screenshot(page, name, size=None)`` writes ``docs/screenshots/<name>.png`` at ``size``
+    (the page's own size if None), with the toast hidden and animations stopped."""
+
+    def take(page, name: str, size: dict | None = None) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        if size:
+            page.set_viewport_size(size)
+        page.evaluate("document.getElementById('toast').classList.remove('show')")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), animations="disabled", caret="hide")
+
+    return take
