@@ -6,6 +6,7 @@ the file and its check ``raten.tree``.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from pathlib import Path
@@ -69,10 +70,11 @@ def _dist(distribution: dict) -> str:
     help="With --best: results file, one line per finished opener; rerun to resume (default: in the cache).",
 )
 @click.option("--memo-bits", default=21, show_default=True, help="Memo table size, 2**bits entries per process.")
+@click.option("--name", help="Name for the word lists in the tree header (default: the preset or file name).")
 @click.pass_context
 def tree(
     ctx, preset, solutions, allowed, any_answer, opener, best, hard, max_guesses, out, as_json, top, jobs,
-    scheduler, results, memo_bits,
+    scheduler, results, memo_bits, name,
 ):
     """Build the decision tree with the fewest guesses in total, proven optimal by exact search.
 
@@ -83,6 +85,8 @@ def tree(
     if opener and best:
         raise RatenError("use either --opener WORD or --best, not both")
     words = words_from_options(preset, solutions, allowed, any_answer)
+    if name:
+        words = dataclasses.replace(words, name=name)
     limit = _limit(max_guesses)
     if best:
         _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits)
