@@ -28,6 +28,12 @@ def shared_list(*parts: str) -> Path:
     return path
 
 
+@pytest.fixture(name="shared_list", scope="session")
+def shared_list_fixture():
+    """``shared_list("de", "solutions.txt")``: a reference list path, skipping when absent."""
+    return shared_list
+
+
 @pytest.fixture(scope="session")
 def en_words() -> WordSet:
     return load_words("en")

@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 
 import raten
-from conftest import shared_list
 from raten import wordbuild
 from raten.cli import main
 from raten.errors import RatenError
@@ -290,7 +289,7 @@ def test_shipped_notice_names_sources_and_licences() -> None:
         assert needle in notice, needle
 
 
-def test_shipped_solutions_cover_the_6mal5_list() -> None:
+def test_shipped_solutions_cover_the_6mal5_list(shared_list) -> None:
     """How many of the 1070 6mal5.com solutions (tests only, ../shared/data) we also pick."""
     reference = set(shared_list("de", "solutions.txt").read_text().split())
     ours = set(raten.load_words("de").solutions)
