@@ -1,0 +1,103 @@
+"""Many openers: the process pool, a Dask cluster and one process agree; a killed run resumes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from raten.errors import RatenError
+from raten.tree_jobs import read_results, results_header, run_best
+from raten.tree_search import Searcher
+from test_tree_search import tiny_words
+
+
+def _ranking(report) -> list[tuple[str, int, int]]:
+    """The openers proven to be among the best (parallel runs may find a few more exactly)."""
+    return [(r["opener"], r["total"], r["worst"]) for r in report.exact if r["total"] < report.cutoff]
+
+
+@pytest.fixture(scope="module")
+def words():
+    return tiny_words(11, alphabet="aeilnorst", n_sol=40, n_extra=60)
+
+
+def test_best_matches_every_opener_solved_alone(words) -> None:
+    report = run_best(words, top=5)
+    s = Searcher(words, max_guesses=6)
+    alone = sorted((s.solve_opener(o, tree=False).total, o) for o in words.allowed)
+    fifth = alone[4][0]
+    assert [(t, o) for t, o in alone if t <= fifth] == sorted((r["total"], r["opener"]) for r in report.exact)
+    assert report.best["total"] == alone[0][0]
+    for o, r in report.results.items():  # everything not exact was proven out
+        assert r["exact"] or r["total"] > fifth, o
+
+
+def test_process_pool_and_dask_equal_one_process(words, tmp_path) -> None:
+    distributed = pytest.importorskip("distributed")
+    one = run_best(words, top=8)
+    pool = run_best(words, top=8, jobs=2, results=tmp_path / "pool.jsonl")
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None)
+    with cluster, distributed.Client(cluster) as client:
+        dask = run_best(words, top=8, scheduler=client, results=tmp_path / "dask.jsonl")
+    assert _ranking(one) == _ranking(pool) == _ranking(dask)
+    assert one.cutoff == pool.cutoff == dask.cutoff
+
+
+def test_results_file_for_other_lists_is_refused(words, tmp_path) -> None:
+    path = tmp_path / "r.jsonl"
+    run_best(words, top=2, results=path, openers=list(words.allowed[:5]))
+    other = results_header(words, True, 6)
+    with pytest.raises(RatenError, match="is for mode='normal', not 'hard'"):
+        read_results(path, other)
+
+
+def _best_cmd(files: list[str], results: Path) -> list[str]:
+    return [sys.executable, "-m", "raten", "tree", *files, "--best", "--top", "1000", "--jobs", "1",
+            "--results", str(results), "--json"]
+
+
+def test_a_killed_run_resumes_without_losing_work(tmp_path) -> None:
+    words = tiny_words(12, alphabet="aeilnorstu", n_sol=60, n_extra=140)
+    sols, allowed = tmp_path / "sols.txt", tmp_path / "allowed.txt"
+    sols.write_text("\n".join(words.solutions) + "\n")
+    allowed.write_text("\n".join(words.allowed) + "\n")
+    files = ["--solutions", str(sols), "--allowed", str(allowed)]
+    results = tmp_path / "results.jsonl"
+    env = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+
+    proc = subprocess.Popen(_best_cmd(files, results), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 120
+    lines = 0
+    while time.time() < deadline and proc.poll() is None:
+        lines = len(results.read_text().splitlines()) if results.exists() else 0
+        if lines > 20:
+            break
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run finished before it could be killed"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    kept = read_results(results, results_header(words, False, 6))
+    assert 20 <= len(kept) < len(words.allowed)
+
+    res = subprocess.run(_best_cmd(files, results), env=env, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    resumed = json.loads(res.stdout)
+    assert resumed["resumed"] >= len(kept)
+
+    final = read_results(results, results_header(words, False, 6))
+    assert len(final) == len(words.allowed)  # every opener exactly once, none run twice
+    recs = [json.loads(line) for line in results.read_text().splitlines()[1:]]
+    assert len(recs) == len({r["opener"] for r in recs})
+
+    fresh = run_best(words, top=1000)
+    assert sorted((r["opener"], r["total"]) for r in final.values() if r["exact"]) == sorted(
+        (r["opener"], r["total"]) for r in fresh.exact
+    )
+    assert resumed["best"]["opener"] == fresh.best["opener"]
