@@ -21,6 +21,17 @@ from reference import DOTS, ref_code, ref_colours, ref_dots, ref_filter, ref_spl
 
 HINT_KEYS = {"word", "bits", "candidate", "patterns", "largest", "expected_remaining"}
 
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+def shared_list(*parts: str) -> Path:
+    """A reference list in ../shared/data (tests only); skip when it is not there."""
+    path = SHARED_DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"reference list {path} is not present")
+    return path
+
+
 
 def run(*args: str, input: str | None = None) -> Result:
     """Run `raten ARGS` in-process; every run must end without a traceback."""
@@ -182,8 +193,6 @@ def test_openers_json() -> None:
 
 
 def test_openers_german_reference_lists() -> None:
-    from conftest import shared_list
-
     sols, allowed = shared_list("de", "solutions.txt"), shared_list("de", "allowed.txt")
     out = ok_json("openers", "--solutions", str(sols), "--allowed", str(allowed), "-n", "2")
     sarte = out["openers"][0]
