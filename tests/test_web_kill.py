@@ -25,10 +25,11 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(db: Path):
+def server(db: Path, workers: int = 1):
     """``raten serve`` on a free loopback port, until the block ends (or the test kills it)."""
     port = free_port()
     cmd = [sys.executable, "-m", "raten", "serve", "--port", str(port), "--db", str(db), "--lists", "en"]
+    cmd += ["--workers", str(workers), "--log-level", "warning"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -47,8 +48,12 @@ def server(db: Path):
         yield proc, base
     finally:
         if proc.poll() is None:
+            proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
             proc.kill()
-        proc.wait(timeout=10)
+            proc.wait(timeout=10)
         proc.stderr.close()
 
 
@@ -78,7 +83,7 @@ def test_statistics_survive_sigkill_mid_game(tmp_path):
         assert proc.returncode == -signal.SIGKILL
     with contextlib.closing(sqlite3.connect(db)) as con:
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    with server(db) as (_, base):
+    with server(db, workers=2) as (_, base):  # two processes on one database now
         stats = client.get(f"{base}/api/stats", params={"list": "en"}).json()
         assert stats["played"] == 1 and stats["wins"] == 1 and stats["distribution"][1] == 1
         resumed = client.get(f"{base}/api/games/{second['id']}").json()

@@ -58,11 +58,12 @@ def _errors(*codes: int) -> dict:
 router = APIRouter(prefix="/api", responses=_errors(422))
 
 
-def lists(request: Request) -> Lists:
+# Dependencies are coroutines so that FastAPI does not send them through the threadpool.
+async def lists(request: Request) -> Lists:
     return request.app.state.lists
 
 
-def store(request: Request) -> Store:
+async def store(request: Request) -> Store:
     return request.app.state.store
 
 

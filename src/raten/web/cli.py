@@ -26,18 +26,47 @@ from raten.words import PRESETS
     metavar="NAMES",
     help=f"Comma-separated word lists to offer (default: every one available of {', '.join(PRESETS)}).",
 )
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Server processes (each loads the lists; they share the database).",
+)
 @click.option("--log-level", default="info", show_default=True, help="uvicorn log level.")
-def serve(host: str, port: int, db: Path | None, list_names: str | None, log_level: str) -> None:
+def serve(host: str, port: int, db: Path | None, list_names: str | None, workers: int, log_level: str) -> None:
     """Serve the solver page, the game and the openers (JSON API under /api, schema at /docs)."""
+    import os
+
     import uvicorn
 
     from raten.web.app import create_app
-    from raten.web.store import default_db_path
+    from raten.web.store import ENV_DB, default_db_path
 
     names = [n.strip() for n in list_names.split(",") if n.strip()] if list_names else None
     db_path = db or default_db_path()
     err_console.print(f"loading word lists and warming up ({', '.join(names or PRESETS)}) ...")
+    options = {"host": host, "port": port, "log_level": log_level, "access_log": log_level == "debug"}
+    if workers > 1:
+        # Each worker process builds its own app from the environment (see app_from_env).
+        os.environ[ENV_DB] = str(db_path)
+        os.environ[ENV_LISTS] = ",".join(names or [])
+        create_app(names, db_path)  # fail here, once, if a list or the database is unusable
+        uvicorn.run("raten.web.cli:app_from_env", factory=True, workers=workers, **options)
+        return
     app = create_app(names, db_path)
-    offered = ", ".join(app.state.lists.entries)
-    err_console.print(f"lists: {offered}; database: {db_path}")
-    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=log_level == "debug")
+    err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_path}")
+    uvicorn.run(app, **options)
+
+
+ENV_LISTS = "RATEN_LISTS"
+
+
+def app_from_env():
+    """The app of one worker process of ``raten serve --workers N``."""
+    import os
+
+    from raten.web.app import create_app
+
+    names = [n for n in os.environ.get(ENV_LISTS, "").split(",") if n] or None
+    return create_app(names)
