@@ -35,8 +35,11 @@ def _pair_code(g: np.ndarray, a: np.ndarray) -> int:
     return code
 
 
-#: Below this many table cells, one thread beats waking the others (and is steadier on a busy machine).
-PARALLEL_CELLS = 1 << 20
+#: Below this many table cells (about 8 ms of work for one core), one thread is used: waking the
+#: others saves little there, and on a busy machine a thread that is not scheduled makes the
+#: whole (statically split) loop wait. Measured on 2 shared cores: 6mal5 openers (4.1M cells)
+#: median 4.5-8.5 ms on one thread against 12-16 ms on two.
+PARALLEL_CELLS = 1 << 23
 
 
 @njit(cache=True)
