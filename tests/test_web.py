@@ -19,6 +19,7 @@ from raten.game import daily_number, daily_word
 from raten.state import State
 from raten.web import create_app
 from raten.web.service import Lists
+from raten.words import WordSet
 
 DAY = date(2025, 5, 17)
 
@@ -282,6 +283,18 @@ def test_the_daily_game_is_the_same_word_for_everyone_and_resumes(app, client, o
     assert done["share"].startswith(f"raten en #{daily_number(DAY)} 1/6")
     # another list, another daily game
     assert start(client, list="de", mode="daily")["id"] != mine["id"]
+
+
+def test_the_daily_game_is_one_per_language(lists, tmp_path, de6_words):
+    small = WordSet.from_lists(de6_words.solutions[:200], name="de-ext", language="de")
+    extended = Lists({**lists.entries, **Lists.load({"de-ext": small}).entries})
+    app = create_app(lists=extended, db_path=tmp_path / "x.sqlite3", daily_secret="t", today=lambda: DAY)
+    with TestClient(app) as c:
+        de = start(c, list="de", mode="daily")
+        ext = start(c, list="de-ext", mode="daily")
+        assert ext["id"] == de["id"] and ext["list"] == "de" and ext["language"] == "de"
+        practice = start(c, list="de-ext", mode="practice")
+        assert practice["list"] == "de-ext"
 
 
 def test_daily_hard_mode_changes_only_before_the_first_guess(client):

@@ -193,14 +193,16 @@ def post_game(
     ls: ListsDep,
     st: StoreDep,
 ) -> GameOut:
-    """A practice game is new each time; the daily game of a list is made once per player and
-    day and then resumed (its hard mode can change until the first guess)."""
+    """A practice game is new each time. The daily game is one per language, made once per
+    player and day and then resumed (its hard mode can change until the first guess); asked
+    for on a second list of a language (de-ext), it is the game of the first (de)."""
     entry = ls.get(body.list)
     player = player_or_new(request, response)
     if body.mode == "practice":
         game = Game.practice(entry.words, hard=body.hard)
         record = st.create_game(player, entry.name, "practice", None, body.hard, game.answer)
         return _game_out(record, ls, st)
+    entry = ls.daily_entry(entry.language)
     today: date = request.app.state.today()
     number = daily_number(today)
     record = st.daily_game(player, entry.name, number)

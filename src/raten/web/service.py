@@ -76,6 +76,11 @@ class Lists:
             entries[name] = ListEntry(name, words, description, start, openers)
         return cls(entries)
 
+    def daily_entry(self, language: str) -> ListEntry:
+        """The list whose words the daily game of ``language`` uses: the first one offered in
+        that language (``de`` before ``de-ext``), so everyone has the same word per language."""
+        return next(e for e in self.entries.values() if e.language == language)
+
     def get(self, name: str) -> ListEntry:
         try:
             return self.entries[name]
