@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from raten.errors import RatenError
 from raten.feedback import format_pattern, parse_pattern
 from raten.state import State
-from reference import ref_code, ref_filter, ref_split
+from reference import ref_code, ref_filter, ref_histogram, ref_split
 
 
 @pytest.fixture(scope="module")
@@ -156,11 +156,14 @@ def test_hard_mode(en_words) -> None:
     assert nxt.candidate_words == ref_filter(state.candidate_words, [("slate", code)])
 
 
-def test_few_candidates_rank_only_candidates(start: State) -> None:
-    two = start.after("crane", ref_code("crane", "taint")).after("tousy", ref_code("tousy", "taint"))
-    two = two.after("dight", ref_code("dight", "taint")) if two.count > 2 else two
-    assert 1 <= two.count <= 2
-    assert sorted(two.words.allowed[r] for r in two.guess_rows()) == two.candidate_words
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_few_candidates_rank_only_candidates(start: State, en_words, n: int) -> None:
+    """With one or two candidates left only they are worth guessing; from three on, every word."""
+    hist = ref_histogram("crane", en_words.solutions)
+    state = start.after("crane", min(code for code, k in hist.items() if k == n))
+    assert state.count == n
+    rows = [state.words.allowed[r] for r in state.guess_rows()]
+    assert rows == (state.candidate_words if n <= 2 else list(en_words.allowed))
 
 
 def test_german_state(de6_words) -> None:
