@@ -22,6 +22,20 @@ from raten.tree_search import INF, Searcher
 from raten.words import PRESETS, WordSet
 
 
+class _Log:
+    """Progress for logs (stderr is not a terminal): one plain line every ``every`` seconds."""
+
+    def __init__(self, every: float = 15.0) -> None:
+        self.every = every
+        self.last = time.perf_counter()
+
+    def __call__(self, text: str, final: bool = False) -> None:
+        now = time.perf_counter()
+        if not err_console.is_terminal and (final or now - self.last >= self.every):
+            self.last = now
+            err_console.print(f"[{time.strftime('%H:%M:%S')}] {text}", soft_wrap=True)
+
+
 def _progress() -> Progress:
     return Progress(
         TextColumn("{task.description}"),
@@ -104,8 +118,11 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
     with _progress() as bar:
         task = bar.add_task(f"{opener.upper()}: solving groups", total=None, note="")
 
+        log = _Log()
+
         def step(done: int, n: int, total: int) -> None:
             bar.update(task, completed=done, total=n, note=f"total so far {total}")
+            log(f"{opener.upper()}: {done}/{n} groups solved, total so far {total}", final=done == n)
 
         r = s.solve_opener(opener, progress=None if as_json else step)
     if not r.exact:
@@ -151,11 +168,14 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_
     with _progress() as bar:
         task = bar.add_task("openers", total=len(words.allowed), note="")
 
+        log = _Log()
+
         def step(done: int, n: int, best: dict | None, cutoff: int) -> None:
             note = f"best {best['opener'].upper()} {best['total']}" if best else ""
             if cutoff < INF:
                 note += f", cut-off {cutoff}"
             bar.update(task, completed=done, total=n, note=note)
+            log(f"{done}/{n} openers done; {note}")
 
         report = run_best(
             words,
