@@ -102,6 +102,10 @@ def test_api_normalises_and_checks_lists() -> None:
         raten.top_n_hints(["rat"], ["raten"])
     with pytest.raises(RatenError, match="guess"):
         raten.expected_entropy("ratenx", ["raten"])
+    with pytest.raises(RatenError, match="no candidates"):
+        raten.expected_entropy("raten", [])
+    with pytest.raises(RatenError, match="no candidates"):
+        raten.top_n_hints([], ["raten"])
 
 
 def test_wordset_and_state_from_lists() -> None:

@@ -147,6 +147,9 @@ def test_hard_mode(en_words) -> None:
     assert state.is_legal("slate") == "4th letter must be N"
     assert state.is_legal("giant") is None
     assert State(en_words).after("crane", "..?!.").is_legal("slate") is None
+    assert state.is_legal("CRANK") is None and state.is_legal(" Crank ") is None  # normalised first
+    with pytest.raises(RatenError, match="letters a-z only"):
+        state.is_legal("cr4nk")
     rows = state.guess_rows()
     legal = [w for w in en_words.allowed if state.is_legal(w) is None]
     assert [en_words.allowed[r] for r in rows] == legal

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from raten import kernels
+from raten.errors import RatenError
 from raten.feedback import pattern as _pattern
 from raten.rank import split_stats
 from raten.words import check_word, letters
@@ -20,6 +21,8 @@ def pattern(guess: str, target: str) -> int:
 
 def _stats(guesses: list[str], candidates: list[str]):
     cands = [check_word(w, "candidate") for w in candidates]
+    if not cands:
+        raise RatenError("no candidates to measure the guesses against")
     pool = [check_word(w, "guess") for w in guesses]
     table = kernels.feedback_matrix(letters(pool), letters(cands))
     return pool, cands, split_stats(table, np.arange(len(pool)), np.arange(len(cands)))

@@ -115,7 +115,7 @@ class State:
 
     def is_legal(self, guess: str) -> str | None:
         """Why ``guess`` is not allowed as the next guess in hard mode, or None."""
-        return hardmode.violation(guess, self.history) if self.hard else None
+        return hardmode.violation(check_word(guess, "guess"), self.history) if self.hard else None
 
     # --- tables the ranking works on ------------------------------------------------
 
