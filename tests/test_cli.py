@@ -21,17 +21,6 @@ from reference import DOTS, ref_code, ref_colours, ref_dots, ref_filter, ref_spl
 
 HINT_KEYS = {"word", "bits", "candidate", "patterns", "largest", "expected_remaining"}
 
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-
-
-def shared_list(*parts: str) -> Path:
-    """A reference list in ../shared/data (tests only); skip when it is not there."""
-    path = SHARED_DATA.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"reference list {path} is not present")
-    return path
-
-
 
 def run(*args: str, input: str | None = None) -> Result:
     """Run `raten ARGS` in-process; every run must end without a traceback."""
@@ -192,7 +181,7 @@ def test_openers_json() -> None:
     assert all(set(h) == HINT_KEYS for h in out["openers"])
 
 
-def test_openers_german_reference_lists() -> None:
+def test_openers_german_reference_lists(shared_list) -> None:
     sols, allowed = shared_list("de", "solutions.txt"), shared_list("de", "allowed.txt")
     out = ok_json("openers", "--solutions", str(sols), "--allowed", str(allowed), "-n", "2")
     sarte = out["openers"][0]

@@ -22,17 +22,6 @@ from raten.words import (
     read_word_file,
 )
 
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-
-
-def shared_list(*parts: str) -> Path:
-    """A reference list in ../shared/data (tests only); skip when it is not there."""
-    path = SHARED_DATA.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"reference list {path} is not present")
-    return path
-
-
 
 def write(path: Path, content: str | bytes) -> Path:
     """Write a test file, text as UTF-8."""
@@ -163,7 +152,7 @@ def test_en_preset_sizes_and_published_checksums(en_words) -> None:
     assert raten.load_words("en") is en_words  # loaded once per process
 
 
-def test_en_preset_equals_the_shared_reference_lists(en_words) -> None:
+def test_en_preset_equals_the_shared_reference_lists(en_words, shared_list) -> None:
     assert en_words.solutions == read_word_file(shared_list("en", "answers.txt"))
     assert en_words.allowed == read_word_file(shared_list("en", "allowed.txt"))
 
