@@ -1,0 +1,181 @@
+"""`raten sql`: build the feedback table into SQLite or DuckDB, run the SQL solver, print its SQL.
+
+A thin face: the work is in raten.sql.build, raten.sql.database and the .sql files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from raten.cli_common import (
+    RatenGroup,
+    console,
+    err_console,
+    hints_table,
+    parse_moves,
+    print_json,
+    word_options,
+    words_from_options,
+)
+from raten.errors import RatenError
+from raten.feedback import format_pattern, parse_pattern
+from raten.sql.build import build_database
+from raten.sql.database import SqlDatabase, no_answer_message
+from raten.sql.queries import ENGINES, QUERIES, SCHEMAS, SHOWABLE, render, sql_text
+from raten.words import check_word
+
+
+def _db_option(required: bool = True):
+    return click.option(
+        "--db",
+        "db",
+        type=click.Path(path_type=Path, dir_okay=False),
+        required=required,
+        help="The database file (SQLite or DuckDB, told apart by its first bytes).",
+    )
+
+
+@click.group(cls=RatenGroup)
+def sql() -> None:
+    """The feedback table in SQLite or DuckDB, and a solver written in SQL alone.
+
+    Example: raten sql build --db en.sqlite && raten sql query --db en.sqlite next crane=..?!.
+    """
+
+
+@sql.command()
+@word_options
+@click.option("--engine", type=click.Choice(ENGINES), default="sqlite", show_default=True, help="Database engine.")
+@click.option(
+    "--schema",
+    type=click.Choice(SCHEMAS),
+    default="classic",
+    show_default=True,
+    help="classic: one row per guess x answer; compact: one row per guess, scores packed.",
+)
+@_db_option()
+@click.option("--force", is_flag=True, help="Replace the file if it exists.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+def build(preset, solutions, allowed, any_answer, engine, schema, db, force, as_json):
+    """Write the feedback of every allowed guess against every answer into a new database."""
+    words = words_from_options(preset, solutions, allowed, any_answer)
+    label = f"{words.name} → {db.name} ({engine}, {schema})"
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=as_json,
+    ) as bar:
+        task = bar.add_task(label, total=len(words.allowed) * len(words.solutions))
+        report = build_database(
+            words, db, engine, schema, force=force, progress=lambda done, total: bar.update(task, completed=done)
+        )
+    if as_json:
+        print_json(report.to_dict())
+        return
+    console.print(
+        f"wrote [bold]{report.path}[/bold]: {report.guesses} guesses x {report.answers} answers "
+        f"= {report.pairs:,} scores, {report.size_bytes / 1e6:.1f} MB in {report.seconds:.1f} s"
+    )
+
+
+@sql.command()
+@_db_option()
+@click.option("--top", "-n", default=10, show_default=True, help="How many guesses to show.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.argument("what", metavar="openers|remaining|next", type=click.Choice(QUERIES))
+@click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
+def query(db, top, as_json, what, moves):
+    """Run a solver query in SQL: openers, remaining (answers left) or next (best next guesses).
+
+    Example: raten sql query --db en.sqlite next soare=..... dumpy=.?..!
+    """
+    pairs = parse_moves(moves)
+    if what == "openers" and pairs:
+        raise RatenError("openers takes no guesses; use `next` for the best guess after some")
+    with SqlDatabase(db) as database:
+        if what == "openers":
+            hints = database.openers(top)
+            if as_json:
+                print_json({"openers": [h.to_dict() for h in hints]})
+            else:
+                console.print(hints_table(hints, title=_title(database, "best openers")))
+            return
+        words = database.remaining(pairs)
+        if not words:
+            raise RatenError(no_answer_message(pairs))
+        hints = database.next_guesses(pairs, top) if what == "next" else None
+    if as_json:
+        out: dict = {"candidates": len(words), "candidate_words": words}
+        if hints is not None:
+            out["hints"] = [h.to_dict() for h in hints]
+        print_json(out)
+        return
+    _print_words(words)
+    if hints is not None:
+        console.print(hints_table(hints, title=_title(database, "best next guesses")))
+
+
+def _title(database: SqlDatabase, what: str) -> str:
+    return f"{what} (SQL, {database.engine} {database.schema}, {database.words_name})"
+
+
+def _print_words(words: list[str], limit: int = 60) -> None:
+    console.print(f"[bold]{len(words)}[/bold] candidates left:")
+    shown = " ".join(w.upper() for w in words[:limit])
+    console.print("  " + shown + (f" ... (+{len(words) - limit})" if len(words) > limit else ""))
+
+
+@sql.command()
+@_db_option(required=False)
+@click.option(
+    "--engine", type=click.Choice(ENGINES), default=None, help="Engine (default: the --db file's, or sqlite)."
+)
+@click.option(
+    "--schema", type=click.Choice(SCHEMAS), default=None, help="Layout (default: the --db file's, or classic)."
+)
+@click.argument("what", metavar="openers|remaining|next|schema", type=click.Choice(SHOWABLE))
+@click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
+def show(db, engine, schema, what, moves):
+    """Print the SQL of a query (or the schema), as raten runs it.
+
+    Without guesses the file is printed as it is (written for one scored guess); with
+    guesses, expanded for them, their parameter values listed first (the wordidx needs --db).
+    """
+    pairs = parse_moves(moves)
+    database = None
+    if db is not None:
+        database = SqlDatabase(db)
+        engine = engine or database.engine
+        schema = schema or database.schema
+        if (engine, schema) != (database.engine, database.schema):
+            database.close()
+            raise RatenError(f"{db} holds the {database.engine} {database.schema} layout, not {engine} {schema}")
+    engine, schema = engine or "sqlite", schema or "classic"
+    try:
+        text = sql_text(what, engine, schema)
+        if pairs:
+            if what in ("openers", "schema"):
+                raise RatenError(f"{what} takes no guesses")
+            text = _bindings(pairs, database) + render(text, len(pairs))
+    finally:
+        if database is not None:
+            database.close()
+    click.echo(text, nl=not text.endswith("\n"))
+
+
+def _bindings(pairs: list[tuple[str, str]], database: SqlDatabase | None) -> str:
+    """A comment block with the values raten binds for these guesses."""
+    lines = []
+    for k, (guess, pattern) in enumerate(pairs, start=1):
+        code = parse_pattern(pattern)
+        word = check_word(guess, "guess")
+        idx = database.word_index(word) if database is not None else "?"
+        lines.append(f"-- ${'guess'}_{k} = {idx} ({word}; SELECT wordidx FROM word_index WHERE word = '{word}')")
+        lines.append(f"-- ${'score'}_{k} = {code} ({format_pattern(code, 'emoji')})")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,219 @@
+"""Open a database that ``raten sql build`` wrote and run the packaged solver queries on it.
+
+Words and patterns are translated here (a word to its ``wordidx``, any pattern notation
+to its code 0..242); the solving itself happens in the ``.sql`` files.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from pathlib import Path
+from urllib.request import pathname2url
+
+from raten.errors import RatenError
+from raten.feedback import format_pattern, parse_pattern
+from raten.rank import Hint
+from raten.sql.build import FORMAT_VERSION, _duckdb
+from raten.sql.queries import ENGINES, SCHEMAS, parameters, render, sql_text
+from raten.words import check_word
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_DUCKDB_MAGIC = b"DUCK"  # at offset 8 of a DuckDB file
+
+Move = tuple[str, "str | int"]
+
+
+def detect_engine(path: str | Path) -> str:
+    """``sqlite`` or ``duckdb``, from the file's first bytes; a clear error for anything else."""
+    p = Path(path)
+    if not p.exists():
+        raise RatenError(f"database {str(p)!r} does not exist; build it with `raten sql build --db {p}`")
+    if p.is_dir():
+        raise RatenError(f"{str(p)!r} is a directory, not a database file")
+    try:
+        with p.open("rb") as f:
+            head = f.read(16)
+    except OSError as e:
+        raise RatenError(f"cannot read {str(p)!r}: {e.strerror}") from None
+    if head.startswith(_SQLITE_MAGIC):
+        return "sqlite"
+    if head[8:12] == _DUCKDB_MAGIC:
+        return "duckdb"
+    what = "empty" if not head else "neither a SQLite nor a DuckDB database"
+    raise RatenError(f"{str(p)!r} is {what}; build one with `raten sql build --db FILE`")
+
+
+class SqlDatabase:
+    """A raten database opened read-only: its engine, layout and word list, and the solver."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.engine = detect_engine(self.path)
+        self._con = self._connect()
+        try:
+            self.meta = self._read_meta()
+        except BaseException:
+            self.close()
+            raise
+        self.schema: str = self.meta["schema"]
+        self.words_name: str = self.meta.get("words", "?")
+        self.guesses = int(self.meta["guesses"])
+        self.answers = int(self.meta["answers"])
+
+    # --- connection ----------------------------------------------------------------
+
+    def _connect(self):
+        if self.engine == "sqlite":
+            uri = f"file:{pathname2url(str(self.path.resolve()))}?mode=ro"
+            try:
+                con = sqlite3.connect(uri, uri=True)
+                con.execute("PRAGMA cache_size = -262144")  # up to 256 MB of pages
+                con.execute("PRAGMA mmap_size = 1073741824")
+            except sqlite3.Error as e:
+                raise RatenError(f"cannot open {str(self.path)!r} with SQLite: {e}") from None
+            _ensure_log2(con)
+            return con
+        duckdb = _duckdb()
+        try:
+            return duckdb.connect(str(self.path), read_only=True)
+        except duckdb.Error as e:
+            raise RatenError(f"cannot open {str(self.path)!r} with DuckDB: {e}") from None
+
+    def close(self) -> None:
+        """Let go of the file."""
+        if self._con is not None:
+            self._con.close()
+            self._con = None
+
+    def __enter__(self) -> SqlDatabase:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _read_meta(self) -> dict[str, str]:
+        try:
+            meta = dict(self._con.execute("SELECT key, value FROM raten_meta").fetchall())
+        except Exception as e:  # sqlite3.Error or duckdb.Error: the table is not there
+            if not _is_db_error(e):
+                raise
+            raise RatenError(
+                f"{str(self.path)!r} is a {self.engine} database, but not one `raten sql build` wrote "
+                "(no raten_meta table)"
+            ) from None
+        if meta.get("format") != str(FORMAT_VERSION):
+            raise RatenError(
+                f"{str(self.path)!r} was built in layout format {meta.get('format')!r}, this raten reads "
+                f"{FORMAT_VERSION}: rebuild it with `raten sql build --force`"
+            )
+        if meta.get("schema") not in SCHEMAS or meta.get("engine") != self.engine:
+            raise RatenError(f"{str(self.path)!r} has an unknown layout ({meta.get('engine')}, {meta.get('schema')})")
+        return meta
+
+    def execute(self, sql: str, params: dict | None = None) -> list[tuple]:
+        """Run one statement with named ``$parameters``; engine errors become RatenError."""
+        params = params or {}
+        try:
+            return self._con.execute(sql, {k: params[k] for k in parameters(sql)}).fetchall()
+        except KeyError as e:
+            raise RatenError(f"the query needs the parameter ${e.args[0]}") from None
+        except Exception as e:
+            if not _is_db_error(e):
+                raise
+            raise RatenError(f"{self.engine} failed on {str(self.path)!r}: {e}") from None
+
+    # --- the solver ----------------------------------------------------------------
+
+    def sql(self, name: str, moves: int = 1) -> str:
+        """The statement for query ``name`` on this database, expanded for ``moves`` guesses."""
+        return render(sql_text(name, self.engine, self.schema), moves)
+
+    def word_index(self, word: str) -> int:
+        """The ``wordidx`` of a guess; a clear error when the table does not hold it."""
+        norm = check_word(word, "guess")
+        row = self._con.execute("SELECT wordidx FROM word_index WHERE word = ?", [norm]).fetchone()
+        if row is None:
+            raise RatenError(
+                f"{norm.upper()} is not in this database's word list ({self.words_name}, {self.guesses} words)"
+            )
+        return int(row[0])
+
+    def bind_moves(self, moves: list[Move] | tuple[Move, ...]) -> dict[str, int]:
+        """``$guess_N`` and ``$score_N`` for each (guess, pattern): the pattern in any notation or a code."""
+        params: dict[str, int] = {}
+        for k, (guess, pattern) in enumerate(moves, start=1):
+            params[f"guess_{k}"] = self.word_index(guess)
+            params[f"score_{k}"] = parse_pattern(pattern) if isinstance(pattern, str) else _code(pattern)
+        return params
+
+    def remaining(self, moves: list[Move] | tuple[Move, ...] = ()) -> list[str]:
+        """The answers that fit every scored guess, alphabetically."""
+        rows = self.execute(self.sql("remaining", len(moves)), self.bind_moves(moves))
+        return [r[0] for r in rows]
+
+    def openers(self, top: int = 10) -> list[Hint]:
+        """The best first guesses by entropy, computed in SQL."""
+        return self._hints(self.execute(self.sql("openers", 0), {"top": _top(top)}))
+
+    def next_guesses(self, moves: list[Move] | tuple[Move, ...], top: int = 10) -> list[Hint]:
+        """The best next guesses after ``moves``, computed in SQL (openers when there are none)."""
+        if not moves:
+            return self.openers(top)
+        params = {**self.bind_moves(moves), "top": _top(top)}
+        hints = self._hints(self.execute(self.sql("next", len(moves)), params))
+        if not hints:  # no answer left: nothing to rank against
+            raise RatenError(no_answer_message(moves))
+        return hints
+
+    @staticmethod
+    def _hints(rows: list[tuple]) -> list[Hint]:
+        return [
+            Hint(
+                word=word,
+                bits=float(bits) + 0.0,  # + 0.0: no -0.0 for a guess that tells nothing
+                candidate=bool(candidate),
+                patterns=int(patterns),
+                largest=int(largest),
+                expected_remaining=float(expected),
+            )
+            for word, bits, candidate, patterns, largest, expected in rows
+        ]
+
+
+def no_answer_message(moves) -> str:
+    """Why a history leaves nothing: the SQL tables hold only the answers (no fallback)."""
+    shown = " ".join(f"{g}={format_pattern(parse_pattern(p) if isinstance(p, str) else _code(p))}" for g, p in moves)
+    return (
+        f"no answer in this database fits {shown}; check the colours you entered "
+        "(unlike `raten hint`, the SQL solver has no fallback to the other allowed words)"
+    )
+
+
+def _top(top: int) -> int:
+    if top < 1:
+        raise RatenError("--top must be at least 1")
+    return int(top)
+
+
+def _code(code: int) -> int:
+    format_pattern(int(code))  # raises for codes outside 0..242
+    return int(code)
+
+
+def _ensure_log2(con: sqlite3.Connection) -> None:
+    """SQLite has LOG2 only when built with its math functions: register it otherwise."""
+    try:
+        con.execute("SELECT log2(2)").fetchone()
+    except sqlite3.OperationalError:
+        con.create_function("log2", 1, math.log2, deterministic=True)
+
+
+def _is_db_error(e: Exception) -> bool:
+    if isinstance(e, sqlite3.Error):
+        return True
+    mod = type(e).__module__ or ""
+    return mod.startswith(("duckdb", "_duckdb"))
+
+
+__all__ = ["ENGINES", "SCHEMAS", "SqlDatabase", "detect_engine"]
