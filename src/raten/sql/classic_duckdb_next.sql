@@ -8,6 +8,11 @@
 -- Parameters: $guess_1, $score_1 (wordidx and code, repeated per scored guess with
 -- INTERSECT as in remaining.sql), $top.
 -- no move: SELECT wordidx FROM answer_index
+
+-- openers.sql lets DuckDB count in a flat array (perfect_ht_threshold); with the few
+-- groups here a hash table is quicker, so back to the default.
+RESET perfect_ht_threshold;
+
 WITH
 answers_left(wordidx) AS MATERIALIZED (
     -- begin move

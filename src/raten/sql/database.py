@@ -15,7 +15,7 @@ from raten.errors import RatenError
 from raten.feedback import format_pattern, parse_pattern
 from raten.rank import Hint
 from raten.sql.build import FORMAT_VERSION, _duckdb
-from raten.sql.queries import ENGINES, SCHEMAS, parameters, render, sql_text
+from raten.sql.queries import ENGINES, SCHEMAS, parameters, render, sql_text, statements
 from raten.words import check_word
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -112,10 +112,14 @@ class SqlDatabase:
         return meta
 
     def execute(self, sql: str, params: dict | None = None) -> list[tuple]:
-        """Run one statement with named ``$parameters``; engine errors become RatenError."""
+        """Run a query with named ``$parameters`` and return its rows; statements before the
+        last one (settings) run first, without parameters. Engine errors become RatenError."""
         params = params or {}
+        *settings, query = statements(sql)
         try:
-            return self._con.execute(sql, {k: params[k] for k in parameters(sql)}).fetchall()
+            for statement in settings:
+                self._con.execute(statement)
+            return self._con.execute(query, {k: params[k] for k in parameters(query)}).fetchall()
         except KeyError as e:
             raise RatenError(f"the query needs the parameter ${e.args[0]}") from None
         except Exception as e:
