@@ -83,12 +83,17 @@ def _dist(distribution: dict) -> str:
     type=click.Path(path_type=Path),
     help="With --best: results file, one line per finished opener; rerun to resume (default: in the cache).",
 )
+@click.option(
+    "--table",
+    type=click.Path(path_type=Path),
+    help="With --best: write every opener with its exact total or proven lower bound (tab-separated).",
+)
 @click.option("--memo-bits", default=21, show_default=True, help="Memo table size, 2**bits entries per process.")
 @click.option("--name", help="Name for the word lists in the tree header (default: the preset or file name).")
 @click.pass_context
 def tree(
     ctx, preset, solutions, allowed, any_answer, opener, best, hard, max_guesses, out, as_json, top, jobs,
-    scheduler, results, memo_bits, name,
+    scheduler, results, table, memo_bits, name,
 ):
     """Build the decision tree with the fewest guesses in total, proven optimal by exact search.
 
@@ -103,7 +108,7 @@ def tree(
         words = dataclasses.replace(words, name=name)
     limit = _limit(max_guesses)
     if best:
-        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits)
+        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits, table)
     else:
         _one(words, opener, hard, limit, out, as_json, memo_bits)
 
@@ -161,8 +166,8 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
         console.print(f"  tree written to {out}")
 
 
-def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits) -> None:
-    from raten.tree_jobs import run_best
+def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits, table) -> None:
+    from raten.tree_jobs import openers_table, run_best
 
     results = results or _default_results(words, hard, limit)
     with _progress() as bar:
@@ -188,6 +193,8 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_
             memo_bits=memo_bits,
             progress=None if as_json else step,
         )
+    if table:
+        table.write_text(openers_table(report), encoding="utf-8")
     if report.best is None:
         raise RatenError("no opener solves every word within the guess limit")
     b = report.best
@@ -268,6 +275,8 @@ def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
     if not explicit and solutions is None and t.words_name in PRESETS:
         preset = t.words_name
     words = words_from_options(preset, solutions, allowed, any_answer)
+    if solutions is not None and t.words_name not in ("", "-"):
+        words = dataclasses.replace(words, name=t.words_name)  # files carry no name: use the header's
     summary = t.check(words, source=str(file))
     if as_json:
         print_json(summary | {"ok": True})

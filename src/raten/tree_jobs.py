@@ -215,6 +215,7 @@ class BestReport:
     """All openers accounted for: exact totals for the best ones, lower bounds for the rest."""
 
     results: dict[str, dict]
+    bounds: dict[str, int]  #: the cheap lower bound of every opener searched
     cutoff: int  #: every opener not listed exactly needs at least this many guesses
     openers: int
     by_bound: int  #: openers excluded by their cheap bound alone (no job)
@@ -316,6 +317,7 @@ def run_best(
     exact = sorted(exact_list(), key=lambda r: (r["total"], r["worst"] or 0, r["opener"]))
     return BestReport(
         results=done,
+        bounds=bound,
         cutoff=cutoff,
         openers=n_total,
         by_bound=by_bound,
@@ -323,6 +325,22 @@ def run_best(
         resumed=resumed,
         exact=exact,
     )
+
+
+def openers_table(report: BestReport, bounds: dict[str, int] | None = None) -> str:
+    """Every opener with its exact total or proven lower bound, best first (tab-separated)."""
+    rows = []
+    for o, r in report.results.items():
+        total = r["total"] if r["total"] is not None else INF
+        rows.append((total, 0 if r["exact"] else 1, o, "exact" if r["exact"] else "at-least", r.get("worst")))
+    for o, b in (bounds if bounds is not None else report.bounds).items():
+        if o not in report.results:
+            rows.append((b, 1, o, "at-least", None))
+    rows.sort()
+    lines = ["opener\tstatus\ttotal\tworst"]
+    for total, _, o, status, worst in rows:
+        lines.append(f"{o}\t{status}\t{total if total < INF else 'impossible'}\t{worst if worst else ''}")
+    return "\n".join(lines) + "\n"
 
 
 def _dask_workers(runner) -> int:
