@@ -44,8 +44,8 @@ def test_process_pool_and_dask_equal_one_process(words, tmp_path) -> None:
     one = run_best(words, top=8)
     pool = run_best(words, top=8, jobs=2, results=tmp_path / "pool.jsonl")
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None)
-    with cluster, distributed.Client(cluster) as client:
-        dask = run_best(words, top=8, scheduler=client, results=tmp_path / "dask.jsonl")
+    with cluster:  # the address, as `raten tree --best --scheduler ADDRESS` passes it
+        dask = run_best(words, top=8, scheduler=cluster.scheduler_address, results=tmp_path / "dask.jsonl")
     assert _ranking(one) == _ranking(pool) == _ranking(dask)
     assert one.cutoff == pool.cutoff == dask.cutoff
 
