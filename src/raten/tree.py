@@ -316,6 +316,24 @@ class TreePlayer:
         return self.next_guess(state)
 
 
+_PLAYERS: dict[tuple, TreePlayer] = {}
+
+
 def load_tree(path: str | Path, words: WordSet) -> TreePlayer:
-    """Read, check and prepare a tree file for ``words`` (RatenError if it does not fit them)."""
-    return TreePlayer(Tree.read(path, words), words, source=str(path))
+    """Read, check and prepare a tree file for ``words`` (RatenError if it does not fit them).
+
+    Kept per file (and its modification time) and word lists, since a game asks once a turn.
+    """
+    p = Path(path)
+    try:
+        key = (str(p.resolve()), p.stat().st_mtime_ns, words.fingerprint)
+    except OSError:
+        key = None
+    if key is not None and key in _PLAYERS:
+        return _PLAYERS[key]
+    player = TreePlayer(Tree.read(p, words), words, source=str(path))
+    if key is not None:
+        if len(_PLAYERS) >= 8:
+            _PLAYERS.clear()
+        _PLAYERS[key] = player
+    return player
