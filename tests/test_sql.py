@@ -286,9 +286,12 @@ def test_cli_build_refuses_existing_file(tmp_path, small_files):
     assert_clean_error(result, "already exists", "--force")
     assert db.read_bytes() == b"precious, not a database" and db.stat().st_mtime_ns == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["taken.sqlite"]  # no temporary file left
+    stale = tmp_path / "taken.sqlite-journal"  # an old journal must not be replayed into the new file
+    stale.write_bytes(b"stale journal")
     result = run("build", "--solutions", str(sols), "--allowed", str(allowed), "--db", str(db), "--force")
     assert result.exit_code == 0, result.output
-    assert db.read_bytes().startswith(b"SQLite format 3\x00")
+    assert db.read_bytes().startswith(b"SQLite format 3\x00") and not stale.exists()
+    assert run("query", "--db", str(db), "openers", "-n", "1").exit_code == 0
 
 
 def test_cli_build_bad_word_list_writes_nothing(tmp_path):

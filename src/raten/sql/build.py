@@ -93,6 +93,7 @@ def build_database(
     try:
         builder = _BUILDERS[(engine, schema)]
         builder(tmp, words, matrix, progress or (lambda done, total: None))
+        _remove_sidecars(target)  # an old journal or WAL must not be replayed into the new file
         os.replace(tmp, target)
     finally:
         _remove(tmp)
@@ -117,9 +118,18 @@ def _check_target(target: Path, force: bool) -> None:
         raise RatenError(f"{str(target)!r} already exists; pass --force to replace it")
 
 
+_SIDECARS = (".wal", "-journal", "-wal", "-shm")
+
+
+def _remove_sidecars(path: Path) -> None:
+    """The files SQLite (-journal, -wal, -shm) and DuckDB (.wal) keep next to a database."""
+    for suffix in _SIDECARS:
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+
+
 def _remove(tmp: Path) -> None:
-    for p in (tmp, tmp.with_name(tmp.name + ".wal"), tmp.with_name(tmp.name + "-journal")):
-        p.unlink(missing_ok=True)
+    tmp.unlink(missing_ok=True)
+    _remove_sidecars(tmp)
 
 
 def _duckdb():
