@@ -81,7 +81,7 @@ def build_database(
     """Build the feedback table of ``words`` into a new database file at ``path``."""
     check_layout(engine, schema)
     target = Path(path)
-    _check_target(target, force)
+    check_target(target, force)
     if engine == "duckdb":
         _duckdb()  # fail before any work when it is missing
         if len(words.allowed) > _DUCKDB_MAX_WORDS:
@@ -95,6 +95,12 @@ def build_database(
         builder(tmp, words, matrix, progress or (lambda done, total: None))
         _remove_sidecars(target)  # an old journal or WAL must not be replayed into the new file
         os.replace(tmp, target)
+    except (OSError, sqlite3.Error) as e:
+        raise RatenError(f"cannot build {str(target)!r}: {e}") from None
+    except Exception as e:
+        if not type(e).__module__.startswith(("duckdb", "_duckdb")):
+            raise
+        raise RatenError(f"cannot build {str(target)!r}: {e}") from None
     finally:
         _remove(tmp)
     return BuildReport(
@@ -109,7 +115,15 @@ def build_database(
     )
 
 
-def _check_target(target: Path, force: bool) -> None:
+def check_target(target: Path, force: bool) -> None:
+    """Refuse a target that exists (unless ``force``), is a folder, or lies in no folder."""
+    try:
+        _check_target_exists(target, force)
+    except OSError as e:  # a name too long, a folder we may not look into, ...
+        raise RatenError(f"cannot write {str(target)!r}: {e.strerror}") from None
+
+
+def _check_target_exists(target: Path, force: bool) -> None:
     if target.is_dir():
         raise RatenError(f"{str(target)!r} is a directory, not a database file")
     if not target.parent.is_dir():

@@ -22,7 +22,7 @@ from raten.cli_common import (
 )
 from raten.errors import RatenError
 from raten.feedback import format_pattern, parse_pattern
-from raten.sql.build import build_database
+from raten.sql.build import build_database, check_target
 from raten.sql.database import SqlDatabase, no_answer_message
 from raten.sql.queries import ENGINES, QUERIES, SCHEMAS, SHOWABLE, render, sql_text
 from raten.words import check_word
@@ -61,6 +61,7 @@ def sql() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 def build(preset, solutions, allowed, any_answer, engine, schema, db, force, as_json):
     """Write the feedback of every allowed guess against every answer into a new database."""
+    check_target(db, force)  # before the word lists and the progress bar
     words = words_from_options(preset, solutions, allowed, any_answer)
     label = f"{words.name} → {db.name} ({engine}, {schema})"
     with Progress(

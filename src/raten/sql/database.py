@@ -27,15 +27,19 @@ Move = tuple[str, "str | int"]
 def detect_engine(path: str | Path) -> str:
     """``sqlite`` or ``duckdb``, from the file's first bytes; a clear error for anything else."""
     p = Path(path)
+    try:
+        return _engine_of(p)
+    except OSError as e:
+        raise RatenError(f"cannot read {str(p)!r}: {e.strerror}") from None
+
+
+def _engine_of(p: Path) -> str:
     if not p.exists():
         raise RatenError(f"database {str(p)!r} does not exist; build it with `raten sql build --db {p}`")
     if p.is_dir():
         raise RatenError(f"{str(p)!r} is a directory, not a database file")
-    try:
-        with p.open("rb") as f:
-            head = f.read(16)
-    except OSError as e:
-        raise RatenError(f"cannot read {str(p)!r}: {e.strerror}") from None
+    with p.open("rb") as f:
+        head = f.read(16)
     if head.startswith(_SQLITE_MAGIC):
         return "sqlite"
     if head[8:12] == _DUCKDB_MAGIC:
