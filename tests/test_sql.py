@@ -7,6 +7,7 @@ about 15-30 s on two cores); bad input is checked on tiny lists.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import sqlite3
@@ -24,9 +25,16 @@ from raten.sql.queries import parameters
 from raten.state import State
 from raten.words import WordSet
 
-pytest.importorskip("duckdb")
+NO_DUCKDB = pytest.mark.skipif(importlib.util.find_spec("duckdb") is None, reason="duckdb is not installed")
+
+
+def _marked(engine: str, value, id: str):
+    return pytest.param(value, marks=NO_DUCKDB if engine == "duckdb" else (), id=id)
+
 
 LAYOUTS = [(engine, schema) for engine in ENGINES for schema in SCHEMAS]
+LAYOUT_PARAMS = [_marked(e, (e, s), id=f"{e}-{s}") for e, s in LAYOUTS]
+ENGINE_PARAMS = [_marked(e, e, id=e) for e in ENGINES]
 OPENERS = [
     ("soare", 5.8860),
     ("roate", 5.8828),
@@ -41,7 +49,7 @@ OPENERS = [
 ]
 
 
-@pytest.fixture(scope="session", params=LAYOUTS, ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.fixture(scope="session", params=LAYOUT_PARAMS)
 def en_db(request, tmp_path_factory, en_words) -> SqlDatabase:
     """The en table in one layout, built once per session and opened read-only."""
     engine, schema = request.param
@@ -192,7 +200,7 @@ def test_compact_sqlite_blobs_are_the_matrix(small_dbs, small_words):
     con.close()
 
 
-@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.mark.parametrize("layout", LAYOUT_PARAMS)
 def test_small_layouts_agree_with_engine(small_dbs, small_words, layout):
     rng = random.Random(11)
     with SqlDatabase(small_dbs[layout]) as db:
@@ -222,7 +230,7 @@ def test_render_repeats_the_move_block():
         render(sql_text("openers", "sqlite", "classic"), 2)
 
 
-@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.mark.parametrize("layout", LAYOUT_PARAMS)
 def test_shipped_files_run_as_they_are(small_dbs, layout):
     """Each .sql file runs unexpanded with its parameters bound (as in the sqlite3 shell)."""
     engine, schema = layout
@@ -248,7 +256,7 @@ def assert_clean_error(result, *fragments: str) -> None:
         assert fragment in result.output, result.output
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", ENGINE_PARAMS)
 def test_cli_build_query_show(tmp_path, small_files, small_words, engine):
     sols, allowed = small_files
     db = tmp_path / f"t.{engine}"
@@ -316,8 +324,7 @@ def test_cli_missing_and_foreign_files(tmp_path):
     con.execute("CREATE TABLE t (x)")
     con.close()
     assert_clean_error(run("query", "--db", str(other), "remaining", "crane=....."), "not one `raten sql build` wrote")
-    import duckdb
-
+    duckdb = pytest.importorskip("duckdb")
     other_duck = tmp_path / "other.duckdb"
     con = duckdb.connect(str(other_duck))
     con.execute("CREATE TABLE t (x INTEGER)")
@@ -325,7 +332,7 @@ def test_cli_missing_and_foreign_files(tmp_path):
     assert_clean_error(run("query", "--db", str(other_duck), "openers"), "not one `raten sql build` wrote")
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", ENGINE_PARAMS)
 def test_cli_bad_guesses(small_dbs, small_words, engine):
     db = str(small_dbs[(engine, "compact")])
     word = small_words.allowed[0]
