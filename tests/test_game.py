@@ -183,6 +183,7 @@ def test_share_text_for_a_lost_hard_practice_game():
     assert game.share_text().startswith("raten small practice X/6\n\n")
     hard = Game.practice(SMALL, answer="house", hard=True).guess("house")
     assert hard.share_text().splitlines()[0] == "raten small practice 1/6*"
+    assert hard.share_text("wortel", "de", "\u00dcbung").splitlines()[0] == "wortel de \u00dcbung 1/6*"
 
 
 # --- statistics ----------------------------------------------------------------------------

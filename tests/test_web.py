@@ -221,6 +221,12 @@ def test_a_practice_game_from_start_to_win(app, client):
     assert error_of(r, 409) == "game_over"
 
 
+def test_share_text_names_the_served_list_in_the_asked_language(app, client):
+    game = start(client, list="de", mode="practice")
+    body = guess(client, game["id"], answer_of(app, client, game["id"]), **{"Accept-Language": "de"}).json()
+    assert body["share"].startswith("raten de \u00dcbung 1/6\n\n")
+
+
 def test_a_lost_game_counts_and_breaks_the_streak(app, client):
     game = start(client, mode="practice")
     answer = answer_of(app, client, game["id"])

@@ -232,12 +232,12 @@ class Game:
                 best[letter] = max(best.get(letter, GREY), colour)
         return {letter: KEY_STATES[c] for letter, c in sorted(best.items())}
 
-    def share_text(self, name: str = "raten") -> str:
-        """The spoiler-free result: game name, number, score (X when lost, * in hard mode) and
-        the emoji grid. Only meaningful once the game is over."""
+    def share_text(self, name: str = "raten", list_name: str | None = None, practice: str = "practice") -> str:
+        """The spoiler-free result: game name, list, number (or ``practice``), score (X when
+        lost, * in hard mode) and the emoji grid. Only meaningful once the game is over."""
         score = str(self.tries) if self.won else "X"
-        label = f"#{self.number}" if self.mode == "daily" and self.number is not None else "practice"
-        head = f"{name} {self.words.name} {label} {score}/{self.max_tries}{'*' if self.hard else ''}"
+        label = f"#{self.number}" if self.mode == "daily" and self.number is not None else practice
+        head = f"{name} {list_name or self.words.name} {label} {score}/{self.max_tries}{'*' if self.hard else ''}"
         grid = "\n".join("".join(_SQUARES[c] for c in code_to_colours(code)) for _, code in self.rows)
         return f"{head}\n\n{grid}" if grid else head
 

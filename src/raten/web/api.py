@@ -17,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from raten.feedback import format_pattern
 from raten.game import Game, Stats, daily_number
+from raten.web import i18n
 from raten.web.models import (
     ErrorOut,
     GameIn,
@@ -152,7 +153,7 @@ def _game(record: GameRecord, ls: Lists) -> Game:
     )
 
 
-def _game_out(record: GameRecord, ls: Lists, st: Store) -> GameOut:
+def _game_out(record: GameRecord, ls: Lists, st: Store, request: Request) -> GameOut:
     """What the player may see: no answer, share text or statistics before the end."""
     game = _game(record, ls)
     over = game.over
@@ -169,9 +170,17 @@ def _game_out(record: GameRecord, ls: Lists, st: Store) -> GameOut:
         status=game.status,  # type: ignore[arg-type]
         keyboard=game.keyboard(),  # type: ignore[arg-type]
         answer=game.answer if over else None,
-        share=game.share_text() if over else None,
+        share=_share(game, record.list, request) if over else None,
         stats=stats,
     )
+
+
+def _share(game: Game, list_name: str, request: Request) -> str:
+    return game.share_text(list_name=list_name, practice=i18n.t(_lang(request), "share_practice"))
+
+
+def _lang(request: Request) -> str:
+    return i18n.pick_language(request.query_params.get("lang"), request.headers.get("accept-language"))
 
 
 def _stats_out(list_name: str, stats: Stats) -> StatsOut:
@@ -201,7 +210,7 @@ def post_game(
     if body.mode == "practice":
         game = Game.practice(entry.words, hard=body.hard)
         record = st.create_game(player, entry.name, "practice", None, body.hard, game.answer)
-        return _game_out(record, ls, st)
+        return _game_out(record, ls, st, request)
     entry = ls.daily_entry(entry.language)
     today: date = request.app.state.today()
     number = daily_number(today)
@@ -215,12 +224,12 @@ def post_game(
             assert record is not None
     if record.hard != body.hard and not record.rows:
         record = st.set_hard(record, body.hard)
-    return _game_out(record, ls, st)
+    return _game_out(record, ls, st, request)
 
 
 @router.get("/games/{game_id}", response_model=GameOut, responses=_errors(404), summary="A game of yours")
 def get_game(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> GameOut:
-    return _game_out(_owned(st, current_player(request), game_id), ls, st)
+    return _game_out(_owned(st, current_player(request), game_id), ls, st, request)
 
 
 @router.post(
@@ -242,7 +251,7 @@ def post_guess(
         record, _ = st.save_rows(record, after.rows, after.status, result)
     except Conflict as e:
         raise GameConflict(str(e), "conflict") from None
-    return _game_out(record, ls, st)
+    return _game_out(record, ls, st, request)
 
 
 @router.get(
