@@ -19,15 +19,20 @@ from raten.game import daily_number, daily_word
 from raten.state import State
 from raten.web import create_app
 from raten.web.service import Lists
-from raten.words import WordSet
+from raten.words import WordSet, load_words
 
 DAY = date(2025, 5, 17)
 
 
 @pytest.fixture(scope="module")
-def lists(en_words, de6_words) -> Lists:
-    """en and the 6mal5 German lists (as ``de``), warmed once for the module."""
-    return Lists.load({"en": en_words, "de": de6_words})
+def de_words() -> WordSet:
+    return load_words("de")
+
+
+@pytest.fixture(scope="module")
+def lists(en_words, de_words) -> Lists:
+    """en and de, warmed once for the module."""
+    return Lists.load({"en": en_words, "de": de_words})
 
 
 @pytest.fixture
@@ -291,8 +296,8 @@ def test_the_daily_game_is_the_same_word_for_everyone_and_resumes(app, client, o
     assert start(client, list="de", mode="daily")["id"] != mine["id"]
 
 
-def test_the_daily_game_is_one_per_language(lists, tmp_path, de6_words):
-    small = WordSet.from_lists(de6_words.solutions[:200], name="de-ext", language="de")
+def test_the_daily_game_is_one_per_language(lists, tmp_path, de_words):
+    small = WordSet.from_lists(de_words.solutions[:200], name="de-ext", language="de")
     extended = Lists({**lists.entries, **Lists.load({"de-ext": small}).entries})
     app = create_app(lists=extended, db_path=tmp_path / "x.sqlite3", daily_secret="t", today=lambda: DAY)
     with TestClient(app) as c:

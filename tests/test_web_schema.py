@@ -12,14 +12,15 @@ from schemathesis.checks import positive_data_acceptance
 
 from raten.web import create_app
 from raten.web.service import Lists
+from raten.words import load_words
 
 #: Generated requests per operation and mode: enough to find a crash, small enough for CI.
 EXAMPLES = 30
 
 
 @pytest.fixture(scope="module")
-def api_schema(en_words, de6_words, tmp_path_factory):
-    lists = Lists.load({"en": en_words, "de": de6_words})
+def api_schema(en_words, tmp_path_factory):
+    lists = Lists.load({"en": en_words, "de": load_words("de")})
     app = create_app(lists=lists, db_path=tmp_path_factory.mktemp("schema") / "raten.sqlite3", daily_secret="s")
     return schemathesis.openapi.from_asgi("/openapi.json", app)
 

@@ -45,13 +45,14 @@ def chromium_path() -> Path:
 
 
 @pytest.fixture(scope="session")
-def live(en_words, de6_words, tmp_path_factory, chromium_path) -> Live:
+def live(en_words, tmp_path_factory, chromium_path) -> Live:
     import uvicorn
 
     from raten.web import create_app
     from raten.web.service import Lists
+    from raten.words import load_words
 
-    lists = Lists.load({"en": en_words, "de": de6_words})
+    lists = Lists.load({"en": en_words, "de": load_words("de")})
     db = tmp_path_factory.mktemp("e2e") / "raten.sqlite3"
     app = create_app(lists=lists, db_path=db, daily_secret="e2e", today=lambda: DAY)
     with socket.socket() as s:
