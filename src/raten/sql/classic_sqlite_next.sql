@@ -21,12 +21,13 @@ answers_left(wordidx) AS MATERIALIZED (
     -- end move
 ),
 total(n) AS (SELECT COUNT(*) FROM answers_left),
-pool(guessidx) AS (                 -- every word; with one or two answers left only those, as raten does
+pool(guessidx) AS (                 -- every word; with one or two answers left,
+                                    -- only those (as raten does)
     SELECT wordidx FROM word_index WHERE (SELECT n FROM total) > 2
     UNION ALL
     SELECT wordidx FROM answers_left WHERE (SELECT n FROM total) <= 2
 ),
-scored AS MATERIALIZED (        -- every guess's bits, computed once (then sorted)
+scored AS MATERIALIZED (            -- every guess's bits, once (not again for ORDER BY)
     SELECT g.guessidx,
            (SELECT -SUM(p * LOG2(p))
               FROM (SELECT CAST(COUNT(*) AS DOUBLE) / (SELECT n FROM total) AS p
@@ -36,7 +37,7 @@ scored AS MATERIALIZED (        -- every guess's bits, computed once (then sorte
            g.guessidx IN (SELECT wordidx FROM answers_left) AS candidate
       FROM pool g
 ),
-ranked AS MATERIALIZED (        -- the best $top
+ranked AS MATERIALIZED (            -- the best $top
     SELECT * FROM scored
      ORDER BY ROUND(bits, 9) DESC, candidate DESC, guessidx
      LIMIT $top

@@ -12,9 +12,9 @@
 --
 -- Parameters: $top.
 WITH
-stride(words) AS (SELECT COUNT(*) FROM word_index),    -- score.pairidx = guessidx * words + answeridx
+stride(words) AS (SELECT COUNT(*) FROM word_index),  -- pairidx = guessidx * words + answeridx
 total(n) AS (SELECT COUNT(*) FROM answer_index),
-scored AS MATERIALIZED (        -- every guess's bits, computed once (then sorted)
+scored AS MATERIALIZED (            -- every guess's bits, once (not again for ORDER BY)
     SELECT g.wordidx AS guessidx,
            (SELECT -SUM(p * LOG2(p))
               FROM (SELECT CAST(COUNT(*) AS DOUBLE) / (SELECT n FROM total) AS p
@@ -24,7 +24,7 @@ scored AS MATERIALIZED (        -- every guess's bits, computed once (then sorte
            g.wordidx IN (SELECT wordidx FROM answer_index) AS candidate
       FROM word_index g
 ),
-ranked AS MATERIALIZED (        -- the best $top
+ranked AS MATERIALIZED (            -- the best $top
     SELECT * FROM scored
      ORDER BY ROUND(bits, 9) DESC, candidate DESC, guessidx
      LIMIT $top

@@ -18,7 +18,8 @@ answers_left(wordidx, answerpos) AS MATERIALIZED (
     -- end move
 ),
 total(n) AS (SELECT COUNT(*) FROM answers_left),
-pool(guessidx) AS (                 -- every word; with one or two answers left only those, as raten does
+pool(guessidx) AS (                 -- every word; with one or two answers left,
+                                    -- only those (as raten does)
     SELECT wordidx FROM word_index WHERE (SELECT n FROM total) > 2
     UNION ALL
     SELECT wordidx FROM answers_left WHERE (SELECT n FROM total) <= 2

@@ -20,21 +20,23 @@ answers_left(wordidx, answerpos) AS MATERIALIZED (
     -- end move
 ),
 total(n) AS (SELECT COUNT(*) FROM answers_left),
-pool(guessidx) AS (                 -- every word; with one or two answers left only those, as raten does
+pool(guessidx) AS (                 -- every word; with one or two answers left,
+                                    -- only those (as raten does)
     SELECT wordidx FROM word_index WHERE (SELECT n FROM total) > 2
     UNION ALL
     SELECT wordidx FROM answers_left WHERE (SELECT n FROM total) <= 2
 ),
-scored AS MATERIALIZED (        -- every guess's bits, computed once (then sorted)
+scored AS MATERIALIZED (            -- every guess's bits, once (not again for ORDER BY)
     SELECT g.guessidx,
            (SELECT -SUM(p * LOG2(p))
               FROM (SELECT CAST(COUNT(*) AS DOUBLE) / (SELECT n FROM total) AS p
-                      FROM (SELECT CAST(substr(g.scores, a.answerpos + 1, 1) AS TEXT) AS byte FROM answers_left a)
+                      FROM (SELECT CAST(substr(g.scores, a.answerpos + 1, 1) AS TEXT) AS byte
+                              FROM answers_left a)
                      GROUP BY byte)) AS bits,
            g.guessidx IN (SELECT wordidx FROM answers_left) AS candidate
       FROM pool JOIN guess_score g USING (guessidx)
 ),
-ranked AS MATERIALIZED (        -- the best $top
+ranked AS MATERIALIZED (            -- the best $top
     SELECT * FROM scored
      ORDER BY ROUND(bits, 9) DESC, candidate DESC, guessidx
      LIMIT $top

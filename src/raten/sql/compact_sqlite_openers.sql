@@ -6,24 +6,26 @@
 -- its score tells on average: the higher the better.
 -- SQLite groups by sorting, so the groups are counted one guess (one row) at a time in
 -- a correlated subquery, not in one sort of all guess x answer pairs. The bytes are
--- grouped as they are, cast to text (SQLite sorts text faster than blobs). Only the best $top are then described
--- in full: number of patterns, largest group, expected number of answers left.
+-- grouped as they are, cast to text (SQLite sorts text faster than blobs). Only the
+-- best $top are then described in full: number of patterns, largest group, expected
+-- number of answers left.
 -- Ties go to guesses that may be the answer, then alphabetically, as in raten; the bits
 -- are rounded to 9 places first so that equal splits tie whatever the order of summing.
 --
 -- Parameters: $top.
 WITH
 total(n) AS (SELECT COUNT(*) FROM answer_index),
-scored AS MATERIALIZED (        -- every guess's bits, computed once (then sorted)
+scored AS MATERIALIZED (            -- every guess's bits, once (not again for ORDER BY)
     SELECT g.guessidx,
            (SELECT -SUM(p * LOG2(p))
               FROM (SELECT CAST(COUNT(*) AS DOUBLE) / (SELECT n FROM total) AS p
-                      FROM (SELECT CAST(substr(g.scores, a.answerpos + 1, 1) AS TEXT) AS byte FROM answer_index a)
+                      FROM (SELECT CAST(substr(g.scores, a.answerpos + 1, 1) AS TEXT) AS byte
+                              FROM answer_index a)
                      GROUP BY byte)) AS bits,
            g.guessidx IN (SELECT wordidx FROM answer_index) AS candidate
       FROM guess_score g
 ),
-ranked AS MATERIALIZED (        -- the best $top
+ranked AS MATERIALIZED (            -- the best $top
     SELECT * FROM scored
      ORDER BY ROUND(bits, 9) DESC, candidate DESC, guessidx
      LIMIT $top
