@@ -20,7 +20,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from raten.errors import RatenError
-from raten.tree_search import INF, OpenerResult, Searcher
+from raten.tree_search import INF, Searcher
 from raten.words import WordSet
 
 RESULTS_VERSION = 1
@@ -349,6 +349,3 @@ def _dask_workers(runner) -> int:
     except Exception:  # noqa: BLE001 - any failure just means "assume a few"
         return 2
 
-
-def opener_result(rec: dict) -> OpenerResult:
-    return OpenerResult.from_dict(rec)

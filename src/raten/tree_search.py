@@ -261,7 +261,3 @@ class Searcher:
         other.__dict__.update(self.__dict__)
         other.max_guesses = max_guesses
         return other
-
-    def opener_rows(self) -> np.ndarray:
-        """Every allowed guess (the openers ``--best`` tries)."""
-        return self.all_guesses
