@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import signal
+import threading
 import time
 from pathlib import Path
 
@@ -59,6 +61,10 @@ def _default_results(words: WordSet, hard: bool, limit: int | None) -> Path:
 
     mode = "hard" if hard else "normal"
     return cache_dir() / "best" / f"{words.name}-{words.fingerprint[:12]}-{mode}-max{limit or 0}.jsonl"
+
+
+def _terminated(signum, frame) -> None:  # noqa: ARG001
+    raise KeyboardInterrupt
 
 
 def _dist(distribution: dict) -> str:
@@ -170,6 +176,8 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_
     from raten.tree_jobs import openers_table, run_best
 
     results = results or _default_results(words, hard, limit)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminated)  # stop the worker processes too
     with _progress() as bar:
         task = bar.add_task("openers", total=len(words.allowed), note="")
 

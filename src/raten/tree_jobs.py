@@ -173,7 +173,12 @@ class _Pool:
         return set(done), set(rest)
 
     def close(self) -> None:
+        """Stop at once, also jobs still running (interrupted runs resume from the results file)."""
+        procs = list(getattr(self.ex, "_processes", {}).values())
         self.ex.shutdown(wait=False, cancel_futures=True)
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
 
 
 class _Dask:
