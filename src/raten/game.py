@@ -10,13 +10,13 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 
 from raten.errors import RatenError
 from raten.feedback import ALL_GREEN, GREEN, GREY, YELLOW, code_to_colours, format_pattern, pattern
+from raten.hardmode import find_violation
 from raten.rank import Hint
 from raten.state import State
 from raten.words import WordSet, check_word
@@ -26,7 +26,6 @@ MAX_TRIES = 6
 EPOCH = date(2025, 1, 1)
 #: Keyboard states, weakest first: a letter takes the strongest colour it has shown.
 KEY_STATES = ("absent", "present", "correct")
-_ORDINALS = ["1st", "2nd", "3rd", "4th", "5th"]
 _SQUARES = {GREY: "\u2b1c", YELLOW: "\U0001f7e8", GREEN: "\U0001f7e9"}
 
 
@@ -76,38 +75,16 @@ def random_word(words: WordSet) -> str:
 
 
 def hard_mode_error(guess: str, history: tuple[tuple[str, int], ...]) -> GameError | None:
-    """Why ``guess`` breaks hard mode after ``history`` (greens kept in place, revealed
-    letters used at least as often as revealed), or None. Agrees with ``raten.hardmode``."""
-    greens: dict[int, str] = {}
-    need: Counter[str] = Counter()
-    for word, code in history:
-        shown: Counter[str] = Counter()
-        for i, (letter, colour) in enumerate(zip(word, code_to_colours(code))):
-            if colour == GREEN:
-                greens[i] = letter
-            if colour != GREY:
-                shown[letter] += 1
-        for letter, n in shown.items():
-            need[letter] = max(need[letter], n)
-    for i, letter in sorted(greens.items()):
-        if guess[i] != letter:
-            return GameError(
-                f"hard mode: {_ORDINALS[i]} letter must be {letter.upper()}",
-                "hard_green",
-                position=i + 1,
-                letter=letter.upper(),
-            )
-    counts = Counter(guess)
-    for letter, n in sorted(need.items()):
-        if counts[letter] < n:
-            times = "" if n == 1 else f" {n} times"
-            return GameError(
-                f"hard mode: guess must contain {letter.upper()}{times}",
-                "hard_present",
-                letter=letter.upper(),
-                count=n,
-            )
-    return None
+    """Why ``guess`` breaks hard mode after ``history`` (see ``raten.hardmode``), or None,
+    as an error with a key and parameters a face can translate."""
+    found = find_violation(guess, history)
+    if found is None:
+        return None
+    if found.kind == "green":
+        return GameError(
+            f"hard mode: {found.message}", "hard_green", position=found.position, letter=found.letter.upper()
+        )
+    return GameError(f"hard mode: {found.message}", "hard_present", letter=found.letter.upper(), count=found.count)
 
 
 # --- statistics ------------------------------------------------------------------------

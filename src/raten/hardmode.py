@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -26,18 +27,41 @@ def _requirements(history) -> tuple[dict[int, str], Counter]:
     return greens, need
 
 
-def violation(guess: str, history) -> str | None:
-    """Why ``guess`` breaks hard mode after ``history``, or None if it is legal."""
+@dataclass(frozen=True)
+class Violation:
+    """How a guess breaks hard mode: a green left out (``kind="green"``, 1-based
+    ``position``) or a revealed ``letter`` used fewer than ``count`` times (``"present"``)."""
+
+    kind: str
+    letter: str
+    position: int | None = None
+    count: int = 1
+
+    @property
+    def message(self) -> str:
+        if self.kind == "green":
+            return f"{_ORDINALS[self.position - 1]} letter must be {self.letter.upper()}"
+        times = "" if self.count == 1 else f" {self.count} times"
+        return f"guess must contain {self.letter.upper()}{times}"
+
+
+def find_violation(guess: str, history) -> Violation | None:
+    """The first rule ``guess`` breaks in hard mode after ``history``, or None if it is legal."""
     greens, need = _requirements(history)
     for i, letter in sorted(greens.items()):
         if guess[i] != letter:
-            return f"{_ORDINALS[i]} letter must be {letter.upper()}"
+            return Violation("green", letter, position=i + 1)
     counts = Counter(guess)
     for letter, n in sorted(need.items()):
         if counts[letter] < n:
-            times = "" if n == 1 else f" {n} times"
-            return f"guess must contain {letter.upper()}{times}"
+            return Violation("present", letter, count=n)
     return None
+
+
+def violation(guess: str, history) -> str | None:
+    """Why ``guess`` breaks hard mode after ``history``, or None if it is legal."""
+    found = find_violation(guess, history)
+    return found.message if found else None
 
 
 def legal_mask(letters: np.ndarray, history) -> np.ndarray:
