@@ -10,10 +10,17 @@ from pathlib import Path
 
 import click
 from rich.measure import Measurement
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from raten.cli_common import console, err_console, print_json, user_errors, word_options, words_from_options
+from raten.cli_common import (
+    console,
+    err_console,
+    print_json,
+    progress_bar,
+    user_errors,
+    word_options,
+    words_from_options,
+)
 from raten.matrix import load_matrix
 from raten.rank import STRATEGIES
 from raten.simulate import WIN_WITHIN, BenchResult, sample_answers, simulate
@@ -52,15 +59,7 @@ def bench(preset, solutions, allowed, any_answer, strategy, opener, hard, sample
     matrix = load_matrix(words)
     results: list[BenchResult] = []
     started = time.perf_counter()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-        disable=not err_console.is_terminal,
-    ) as progress:
+    with progress_bar(disable=not err_console.is_terminal) as progress:
         for strat in strategies:
             task = progress.add_task(strat.name, total=len(answers))
             results.append(

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from raten.errors import RatenError
@@ -56,6 +57,21 @@ def word_options(f: Callable) -> Callable:
 def words_from_options(preset: str, solutions: Path | None, allowed: Path | None, any_answer: bool) -> WordSet:
     """The WordSet the word options ask for."""
     return load_words(preset, solutions=solutions, allowed=allowed, any_answer=any_answer)
+
+
+def progress_bar(*extra: ProgressColumn, transient: bool = True, disable: bool = False) -> Progress:
+    """The progress bar of long commands (bench, tree, sql build), on stderr: description,
+    bar, done/total, any ``extra`` columns, elapsed time."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        *extra,
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=transient,
+        disable=disable,
+    )
 
 
 def parse_moves(moves: tuple[str, ...] | list[str]) -> list[tuple[str, str]]:

@@ -14,10 +14,18 @@ import time
 from pathlib import Path
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress, TextColumn
 from rich.table import Table
 
-from raten.cli_common import RatenGroup, console, err_console, print_json, word_options, words_from_options
+from raten.cli_common import (
+    RatenGroup,
+    console,
+    err_console,
+    print_json,
+    progress_bar,
+    word_options,
+    words_from_options,
+)
 from raten.errors import RatenError
 from raten.tree import Tree
 from raten.tree_search import INF, Searcher
@@ -39,15 +47,7 @@ class _Log:
 
 
 def _progress() -> Progress:
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[note]}"),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    )
+    return progress_bar(TextColumn("{task.fields[note]}"))
 
 
 def _limit(max_guesses: int) -> int | None:
@@ -135,11 +135,10 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
             bar.update(task, completed=done, total=n, note=f"total so far {total}")
             log(f"{opener.upper()}: {done}/{n} groups solved, total so far {total}", final=done == n)
 
-        r = s.solve_opener(opener, progress=None if as_json else step)
+        r = s.optimal(opener, progress=None if as_json else step)
     if not r.exact:
         raise RatenError(f"{opener.upper()} cannot solve every word within {limit} guesses")
-    worst, shaved = s.least_worst(opener, r.total, r.worst or 0)
-    t = shaved or Tree.from_text(r.tree_text or "", words)
+    t = Tree.from_text(r.tree_text or "", words)
     seconds = time.perf_counter() - start
     t.meta.update({"proven": "opener", "seconds": f"{seconds:.1f}"})
     if out:
@@ -163,7 +162,7 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
     )
     console.print(f"  guesses: {_dist(t.distribution)}")
     console.print(
-        f"  proven optimal for this opener; worst case {worst} is the least among trees of this total"
+        f"  proven optimal for this opener; worst case {t.worst} is the least among trees of this total"
         f" ({seconds:.1f} s, {int(s.stats[0])} nodes)"
     )
     if chosen != "given":

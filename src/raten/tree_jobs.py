@@ -47,12 +47,7 @@ def opener_job(spec: Spec, opener: str, beta: int, shave_worst: bool = True) -> 
     with _LOCK:
         s = _searcher(spec)
         start = time.perf_counter()
-        r = s.solve_opener(opener, beta=beta)
-        if r.exact and shave_worst and r.worst:
-            _, tree = s.least_worst(opener, r.total, r.worst)
-            if tree is not None:
-                r.worst, r.distribution, r.tree_text = tree.worst, tree.distribution, tree.to_text()
-            r.worst_proven = True
+        r = s.optimal(opener, beta=beta) if shave_worst else s.solve_opener(opener, beta=beta)
         r.seconds = time.perf_counter() - start
     out = r.to_dict()
     out["beta"] = beta if beta < INF else None

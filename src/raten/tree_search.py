@@ -205,6 +205,17 @@ class Searcher:
             result.seconds = time.perf_counter() - start
         return result
 
+    def optimal(self, opener: str | int, beta: int = INF, progress: Progress | None = None) -> OpenerResult:
+        """``solve_opener``, and when exact, the optimal tree with the least worst case among
+        trees of that total (so ``worst`` is proven least too)."""
+        r = self.solve_opener(opener, beta=beta, progress=progress)
+        if r.exact and r.worst:
+            _, tree = self.least_worst(opener, r.total, r.worst)
+            if tree is not None:
+                r.worst, r.distribution, r.tree_text = tree.worst, tree.distribution, tree.to_text()
+            r.worst_proven = True
+        return r
+
     # --- trees ----------------------------------------------------------------------------
 
     def build_tree(self, opener: str | int) -> Tree:

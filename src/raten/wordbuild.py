@@ -31,7 +31,7 @@ import click
 
 from raten.cli_common import console, print_json, user_errors
 from raten.errors import RatenError
-from raten.words import normalise
+from raten.words import normalise, read_text
 
 DEFAULT_DICT = Path("/usr/share/dict/ngerman")
 DEFAULT_SOLUTIONS = 1050
@@ -163,19 +163,11 @@ def parse_dictionary(lines: Iterable[str]) -> Lexicon:
 def read_dictionary(path: str | Path) -> Lexicon:
     """Read a wngerman-style word list (one word per line, UTF-8)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RatenError(
-            f"dictionary {str(p)!r} does not exist: install Debian's wngerman package "
-            "(apt-get install wngerman) or pass another word list with --dict"
-        ) from None
-    except IsADirectoryError:
-        raise RatenError(f"dictionary {str(p)!r} is a directory, not a word list") from None
-    except UnicodeDecodeError:
-        raise RatenError(f"dictionary {str(p)!r} is not UTF-8 text") from None
-    except OSError as e:
-        raise RatenError(f"cannot read dictionary {str(p)!r}: {e.strerror}") from None
+    text = read_text(
+        p,
+        "dictionary",
+        ": install Debian's wngerman package (apt-get install wngerman) or pass another word list with --dict",
+    )
     lex = parse_dictionary(text.splitlines())
     if not lex.five():
         raise RatenError(f"dictionary {str(p)!r} has no five-letter words")

@@ -8,15 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from raten.cli_common import (
     RatenGroup,
     console,
-    err_console,
     hints_table,
     parse_moves,
     print_json,
+    progress_bar,
     word_options,
     words_from_options,
 )
@@ -64,14 +63,7 @@ def build(preset, solutions, allowed, any_answer, engine, schema, db, force, as_
     check_target(db, force)  # before the word lists and the progress bar
     words = words_from_options(preset, solutions, allowed, any_answer)
     label = f"{words.name} → {db.name} ({engine}, {schema})"
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=as_json,
-    ) as bar:
+    with progress_bar(transient=as_json) as bar:
         task = bar.add_task(label, total=len(words.allowed) * len(words.solutions))
         report = build_database(
             words, db, engine, schema, force=force, progress=lambda done, total: bar.update(task, completed=done)
