@@ -33,9 +33,9 @@ from urllib.parse import urlparse
 
 import httpx
 
-from raten.feedback import feedback
-from raten.state import State
-from raten.words import load_words
+from raten.compat import feedback
+from raten.engine.state import State
+from raten.wordlists.presets import load_words
 
 LOOPBACK = {"127.0.0.1", "::1", "localhost"}
 

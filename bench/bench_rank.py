@@ -14,7 +14,7 @@ Figures (median and best of ``--repeat`` warm runs):
   is the same for every guess, so the scaling is linear. ``--full-reference`` runs all of them
   (about a minute) and also compares the whole top ten. Two plain-Python feedback functions
   are timed: ``tests/reference.py``'s ``ref_code`` (an independent algorithm) and the core's
-  ``raten.feedback.pattern``; the speed-up is stated against the faster one.
+  ``raten.engine.feedback.pattern``; the speed-up is stated against the faster one.
 
 The fast figures are checked against the reference (same bits for every guess timed, same
 best guess) and against the published openers, so a fast but wrong engine does not pass.
@@ -42,18 +42,21 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED_DE = REPO.parent / "shared" / "data" / "de"
 sys.path.insert(0, str(REPO / "tests"))  # the one copy of the plain-Python reference
 
-import numba  # noqa: E402
-import numpy as np  # noqa: E402
+import numba
+import numpy as np
 
-import raten  # noqa: E402
-from raten import matrix as matrix_mod  # noqa: E402
-from raten.errors import RatenError  # noqa: E402
-from raten.feedback import feedback, pattern  # noqa: E402
-from raten.matrix import PatternMatrix, build_matrix, load_matrix  # noqa: E402
-from raten.rank import split_stats  # noqa: E402
-from raten.state import State  # noqa: E402
-from raten.words import WordSet, load_preset, read_word_file  # noqa: E402
-from reference import ref_code  # noqa: E402
+import raten
+from raten.compat import feedback
+from raten.engine import matrix as matrix_mod
+from raten.engine.feedback import pattern
+from raten.engine.matrix import PatternMatrix, build_matrix, load_matrix
+from raten.engine.rank import split_stats
+from raten.engine.state import State
+from raten.engine.words import WordSet
+from raten.errors import RatenError
+from raten.wordlists.files import read_word_file
+from raten.wordlists.presets import load_preset
+from reference import ref_code
 
 PUBLISHED_EN_TOP = ["soare", "roate", "raise", "raile", "reast", "slate", "crate", "salet", "irate", "trace"]
 
@@ -241,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     n = max(1, args.process_repeat)
     figures.append(Figure("`raten hint` process, warm cache", process_times(cmd, n), 1.0, "raten " + " ".join(cmd[1:])))
     # what no raten code can go under: the interpreter with the imports alone
-    for module in ("numba", "raten.cli"):
+    for module in ("numba", "raten.cli.main"):
         times = process_times([sys.executable, "-c", f"import {module}"], n)
         figures.append(Figure(f"  floor: python -c 'import {module}'", times, None, "imports only"))
 
@@ -252,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         pm = load_matrix(words)
         total = len(words.allowed)
         fast_bits = split_stats(pm.data, np.arange(total), np.arange(len(words.solutions))).bits
-        for label, code in (("tests/reference.py ref_code", ref_code), ("raten.feedback.pattern", pattern)):
+        for label, code in (("tests/reference.py ref_code", ref_code), ("raten.engine.feedback.pattern", pattern)):
             seconds, guesses, bits = reference_openers(words, stride, code)
             scaled = seconds * total / len(guesses)
             worst = max(abs(bits[g] - fast_bits[words.allowed_index[g]]) for g in guesses)

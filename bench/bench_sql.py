@@ -21,10 +21,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from raten.matrix import load_matrix
+from raten.engine.matrix import load_matrix
+from raten.engine.state import State
 from raten.sql import ENGINES, SCHEMAS, SqlDatabase, build_database
-from raten.state import State
-from raten.words import load_words
+from raten.wordlists.presets import load_words
 
 #: The limits the issue sets: file size in MB, build and query times in seconds.
 LIMITS = {

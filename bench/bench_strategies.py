@@ -22,13 +22,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))  # reference.py: the plain-Python rule
 
-from raten.errors import RatenError  # noqa: E402
-from raten.matrix import load_matrix  # noqa: E402
-from raten.rank import STRATEGIES  # noqa: E402
-from raten.simulate import WIN_WITHIN, BenchResult, sample_answers, simulate  # noqa: E402
-from raten.state import State  # noqa: E402
-from raten.words import WordSet, load_words  # noqa: E402
-from reference import ref_code, ref_filter, ref_split  # noqa: E402
+from raten.engine.matrix import load_matrix
+from raten.engine.rank import STRATEGIES
+from raten.engine.state import State
+from raten.engine.words import WordSet
+from raten.errors import RatenError
+from raten.play.simulate import WIN_WITHIN, BenchResult, sample_answers, simulate
+from raten.wordlists.presets import load_words
+from reference import ref_code, ref_filter, ref_split
 
 SHARED = HERE.parent.parent / "shared" / "data"
 

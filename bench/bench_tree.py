@@ -14,9 +14,11 @@ import sys
 import time
 from pathlib import Path
 
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.tree_search import Searcher
-from raten.words import WordSet, load_words, read_word_file
+from raten.trees.search import Searcher
+from raten.wordlists.files import read_word_file
+from raten.wordlists.presets import load_words
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from raten.words import WordSet, load_words, read_word_file
+from raten.engine.words import WordSet
+from raten.wordlists.files import read_word_file
+from raten.wordlists.presets import load_words
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"

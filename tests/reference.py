@@ -1,7 +1,7 @@
 """Plain-Python reference implementations, independent of raten's code, for tests and bench.
 
 Nothing here imports raten. The feedback rule is computed by a different algorithm from
-``raten.feedback.feedback_colours``: instead of consuming a multiset of leftover letters,
+``raten.engine.feedback.feedback_colours``: instead of consuming a multiset of leftover letters,
 a non-green letter is yellow when the number of earlier non-green copies of it in the
 guess is smaller than the number of copies of it the answer has outside its greens.
 Entropy is a dictionary histogram and ``math.log2``.

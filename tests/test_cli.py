@@ -13,11 +13,12 @@ import pytest
 from click.testing import CliRunner, Result
 
 from published import EN_OPENERS
-from raten import matrix
-from raten.cli import main
+from raten.cli.main import main
+from raten.engine import matrix
+from raten.engine.matrix import cache_path
 from raten.errors import RatenError
-from raten.matrix import cache_path
-from raten.words import load_preset, load_words, read_word_file
+from raten.wordlists.files import read_word_file
+from raten.wordlists.presets import load_preset, load_words
 from reference import DOTS, ref_code, ref_colours, ref_dots, ref_filter, ref_split
 
 HINT_KEYS = {"word", "bits", "candidate", "patterns", "largest", "expected_remaining"}

@@ -7,8 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from raten.cli import main
-from raten.rank import STRATEGIES
+from raten.cli.main import main
+from raten.engine.rank import STRATEGIES
 
 _SOLUTIONS = """
 cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink grade
@@ -103,7 +103,7 @@ def test_bench_errors(lists, args, message) -> None:
 @pytest.mark.parametrize("hard", [False, True])
 def test_bench_plays_what_hint_shows(lists, strategy, hard) -> None:
     """The hardest games' paths, replayed through `raten hint`, get the same guess every turn."""
-    from raten.feedback import format_pattern, pattern
+    from raten.engine.feedback import format_pattern, pattern
 
     flags = ["--hard"] if hard else []
     code, out = run(*lists, "--strategy", strategy, "--json", "--worst", "3", *flags)

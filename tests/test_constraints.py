@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raten.constraints import Constraints
-from raten.feedback import PATTERNS, parse_pattern
-from raten.state import fitting_words
+from raten.engine.constraints import Constraints
+from raten.engine.feedback import PATTERNS, parse_pattern
+from raten.engine.state import fitting_words
 from reference import ref_code, ref_filter
 
 ALPHABET = "abers"

@@ -11,20 +11,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import raten
-from raten import api, kernels
-from raten.errors import RatenError
-from raten.feedback import (
+from raten import compat as api
+from raten.compat import feedback
+from raten.engine import kernels
+from raten.engine.feedback import (
     ALL_GREEN,
     PATTERNS,
     code_to_colours,
     colours_to_code,
-    feedback,
     feedback_colours,
     format_pattern,
     parse_pattern,
     pattern,
 )
-from raten.words import letters
+from raten.engine.words import letters
+from raten.errors import RatenError
 from reference import ref_code, ref_colours, ref_dots
 
 # Worked out by hand, letter by letter (see the comments), in English and German.

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raten import hardmode
+from raten.engine import hardmode
+from raten.engine.feedback import ALL_GREEN, parse_pattern, pattern
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.feedback import ALL_GREEN, parse_pattern, pattern
-from raten.game import (
+from raten.play.game import (
     EPOCH,
     MAX_TRIES,
     Game,
@@ -22,7 +23,6 @@ from raten.game import (
     hard_mode_error,
     solver_game,
 )
-from raten.words import WordSet
 
 SMALL = WordSet.from_lists(
     ["apple", "bread", "crane", "drive", "eagle", "flame", "grape", "house"],
@@ -222,7 +222,7 @@ def test_review_shows_the_solver_next_to_each_row(en_words):
 
 
 def test_review_reuses_precomputed_openers(en_words):
-    from raten.state import State
+    from raten.engine.state import State
 
     openers = State(en_words).hints(top=3)
     game = Game.practice(en_words, answer="crimp").guess("flame")

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raten.feedback import PATTERNS, parse_pattern
-from raten.hardmode import legal_mask, violation
-from raten.words import letters
+from raten.engine.feedback import PATTERNS, parse_pattern
+from raten.engine.hardmode import legal_mask, violation
+from raten.engine.words import letters
 from reference import ref_code
 
 ALPHABET = "aberst"

@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from raten import matrix
-from raten.matrix import build_matrix, cache_dir, cache_path, feedback_against, load_matrix
-from raten.words import WordSet
+from raten.engine import matrix
+from raten.engine.matrix import build_matrix, cache_dir, cache_path, feedback_against, load_matrix
+from raten.engine.words import WordSet
 from reference import ref_code
 
 

@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from published import EN_AFTER_CRANE, EN_OPENERS
-from raten import kernels
+from raten.engine import kernels
+from raten.engine.matrix import PatternMatrix, build_matrix, load_matrix
+from raten.engine.rank import analyze, rank, split_stats
+from raten.engine.state import State
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.matrix import PatternMatrix, build_matrix, load_matrix
-from raten.rank import analyze, rank, split_stats
-from raten.state import State
-from raten.words import WordSet
 from reference import DOTS, ref_colours, ref_histogram, ref_rank, ref_split
 
 

@@ -9,14 +9,14 @@ import importlib.util
 import numpy as np
 import pytest
 
+from raten.engine.hardmode import violation
+from raten.engine.matrix import load_matrix
+from raten.engine.rank import STRATEGIES
+from raten.engine.state import State
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.hardmode import violation
-from raten.matrix import load_matrix
-from raten.rank import STRATEGIES
-from raten.simulate import MAX_TURNS, WIN_WITHIN, BenchResult, Simulator, sample_answers, simulate
-from raten.state import State
-from raten.strategies import get_strategy
-from raten.words import WordSet
+from raten.play.simulate import MAX_TURNS, WIN_WITHIN, BenchResult, Simulator, sample_answers, simulate
+from raten.play.strategies import get_strategy
 from reference import ref_code, ref_filter, ref_split
 
 SEVEN = list(STRATEGIES)
@@ -220,9 +220,9 @@ def test_result_json_and_worst(small) -> None:
     assert all(path[-1] == answer for answer, _, path in worst)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("raten.tree") is None, reason="raten.tree is not built")
+@pytest.mark.skipif(importlib.util.find_spec("raten.trees.model") is None, reason="raten.trees.model is not built")
 def test_tree_strategy_replays_a_simulation(small, tmp_path) -> None:
-    from raten.tree import Tree
+    from raten.trees.model import Tree
 
     played = simulate(small, "expected")
     paths = {a: tuple((g, ref_code(g, a)) for g in p) for a, p in zip(played.answers, played.paths)}

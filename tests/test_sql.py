@@ -17,14 +17,14 @@ import pytest
 from click.testing import CliRunner
 
 from published import EN_OPENERS
-from raten.cli import main
+from raten.cli.main import main
+from raten.engine.feedback import format_pattern, pattern
+from raten.engine.matrix import load_matrix
+from raten.engine.state import State
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.feedback import format_pattern, pattern
-from raten.matrix import load_matrix
 from raten.sql import ENGINES, SCHEMAS, SqlDatabase, build_database, render, sql_text
 from raten.sql.queries import parameters
-from raten.state import State
-from raten.words import WordSet
 
 NO_DUCKDB = pytest.mark.skipif(importlib.util.find_spec("duckdb") is None, reason="duckdb is not installed")
 

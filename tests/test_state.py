@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from raten.engine.feedback import format_pattern, parse_pattern
+from raten.engine.state import State
 from raten.errors import RatenError
-from raten.feedback import format_pattern, parse_pattern
-from raten.state import State
 from reference import ref_code, ref_filter, ref_histogram, ref_split
 
 

@@ -9,12 +9,12 @@ import sys
 import numpy as np
 import pytest
 
+from raten.engine.hardmode import violation
+from raten.engine.rank import LOOKAHEAD_K, STRATEGIES, parse_strategy, rank, second_step_bits
+from raten.engine.state import State
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.hardmode import violation
-from raten.rank import LOOKAHEAD_K, STRATEGIES, parse_strategy, rank, second_step_bits
-from raten.state import State
-from raten.strategies import RankingStrategy, TreeStrategy, get_strategy, resolve
-from raten.words import WordSet
+from raten.play.strategies import RankingStrategy, TreeStrategy, get_strategy, resolve
 from reference import ref_code, ref_filter, ref_split
 
 SEVEN = ["entropy", "partitions", "expected", "minimax", "frequency", "candidates-entropy", "lookahead"]
@@ -207,7 +207,7 @@ def test_fallback_state_ranks(small) -> None:
 
 
 def test_tree_strategy_needs_tree_module(small, tmp_path, monkeypatch) -> None:
-    monkeypatch.setitem(sys.modules, "raten.tree", None)  # as if tree.py were not built
+    monkeypatch.setitem(sys.modules, "raten.trees.model", None)  # as if tree.py were not built
     strat = get_strategy(f"tree:{tmp_path / 'x.tree'}", small)
     with pytest.raises(RatenError, match="not available"):
         strat.next_guess(State(small))

@@ -9,13 +9,13 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from raten.cli import main
+from raten.cli.main import main
+from raten.engine.feedback import ALL_GREEN, format_pattern, pattern
+from raten.engine.state import State
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.feedback import ALL_GREEN, format_pattern, pattern
-from raten.state import State
-from raten.tree import Tree, load_tree
-from raten.tree_search import Searcher
-from raten.words import WordSet
+from raten.trees.model import Tree, load_tree
+from raten.trees.search import Searcher
 
 SOLUTIONS = [
     "crane", "slate", "trace", "crate", "react", "cater", "heart", "earth", "hater", "lathe",

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from raten.errors import RatenError
-from raten.tree_jobs import read_results, results_header, run_best
-from raten.tree_search import Searcher
+from raten.trees.jobs import read_results, results_header, run_best
+from raten.trees.search import Searcher
 from test_tree_search import tiny_words
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from raten.errors import RatenError
-from raten.tree import Tree
-from raten.tree_search import Searcher
-from raten.words import load_preset
+from raten.trees.model import Tree
+from raten.trees.search import Searcher
+from raten.wordlists.presets import load_preset
 
 TREES = Path(__file__).resolve().parents[1] / "trees"
 

@@ -7,11 +7,11 @@ from functools import cache
 
 import pytest
 
-from raten.feedback import ALL_GREEN, pattern
-from raten.hardmode import violation
-from raten.tree import Tree
-from raten.tree_search import INF, Searcher
-from raten.words import WordSet
+from raten.engine.feedback import ALL_GREEN, pattern
+from raten.engine.hardmode import violation
+from raten.engine.words import WordSet
+from raten.trees.model import Tree
+from raten.trees.search import INF, Searcher
 
 
 def tiny_words(seed: int, alphabet: str = "aeinrst", n_sol: int | None = None, n_extra: int | None = None) -> WordSet:

@@ -13,13 +13,15 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's note about httpx2
     from fastapi.testclient import TestClient
 
-from raten import game as game_module
-from raten.feedback import ALL_GREEN, feedback
-from raten.game import daily_number, daily_word
-from raten.state import State
+from raten.compat import feedback
+from raten.engine.feedback import ALL_GREEN
+from raten.engine.state import State
+from raten.engine.words import WordSet
+from raten.play import game as game_module
+from raten.play.game import daily_number, daily_word
 from raten.web import create_app
 from raten.web.service import Lists
-from raten.words import WordSet, load_words
+from raten.wordlists.presets import load_words
 
 DAY = date(2025, 5, 17)
 
@@ -459,7 +461,7 @@ def test_openapi_schema_names_the_lists(client):
 def test_serve_command_is_registered():
     from click.testing import CliRunner
 
-    from raten.cli import main
+    from raten.cli.main import main
 
     result = CliRunner().invoke(main, ["serve", "--help"])
     assert result.exit_code == 0

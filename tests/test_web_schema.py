@@ -12,7 +12,7 @@ from schemathesis.checks import positive_data_acceptance
 
 from raten.web import create_app
 from raten.web.service import Lists
-from raten.words import load_words
+from raten.wordlists.presets import load_words
 
 #: Generated requests per operation and mode: enough to find a crash, small enough for CI.
 EXAMPLES = 30

@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 import raten
-from raten import wordbuild
-from raten.cli import main
+from raten.cli.main import main
 from raten.errors import RatenError
-from raten.wordbuild import (
+from raten.wordlists import german as wordbuild
+from raten.wordlists.german import (
     Lexicon,
     Morphology,
     build_lists,

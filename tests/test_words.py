@@ -9,18 +9,10 @@ import numpy as np
 import pytest
 
 import raten
+from raten.engine.words import WordSet, check_word, letters, normalise, normalise_list
 from raten.errors import RatenError
-from raten.words import (
-    PRESETS,
-    WordSet,
-    check_word,
-    letters,
-    load_preset,
-    load_words,
-    normalise,
-    normalise_list,
-    read_word_file,
-)
+from raten.wordlists.files import read_word_file
+from raten.wordlists.presets import PRESETS, load_preset, load_words
 
 
 def write(path: Path, content: str | bytes) -> Path:

@@ -5,17 +5,18 @@
 '?.?!!'
 """
 
-from raten.api import expected_entropy, pattern, top_n_hints
+from raten._version import __version__
+from raten.compat import expected_entropy, feedback, pattern, top_n_hints
+from raten.engine.feedback import format_pattern, parse_pattern
+from raten.engine.matrix import PatternMatrix, load_matrix
+from raten.engine.rank import Hint, analyze, rank
+from raten.engine.state import State
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.feedback import feedback, format_pattern, parse_pattern
-from raten.matrix import PatternMatrix, load_matrix
-from raten.rank import Hint, analyze, rank
-from raten.state import State
-from raten.words import PRESETS, WordSet, load_words
-
-__version__ = "0.1.0"
+from raten.wordlists.presets import PRESETS, load_words
 
 __all__ = [
+    "__version__",
     "Hint",
     "PRESETS",
     "PatternMatrix",

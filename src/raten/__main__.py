@@ -1,5 +1,5 @@
 """`python -m raten` runs the `raten` command."""
 
-from raten.cli import main
+from raten.cli.main import main
 
 main()

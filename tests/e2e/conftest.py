@@ -50,7 +50,7 @@ def live(en_words, tmp_path_factory, chromium_path) -> Live:
 
     from raten.web import create_app
     from raten.web.service import Lists
-    from raten.words import load_words
+    from raten.wordlists.presets import load_words
 
     lists = Lists.load({"en": en_words, "de": load_words("de")})
     db = tmp_path_factory.mktemp("e2e") / "raten.sqlite3"

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from raten.feedback import feedback_colours
-from raten.game import daily_number
-from raten.state import State
+from raten.engine.feedback import feedback_colours
+from raten.engine.state import State
+from raten.play.game import daily_number
 
 
 def player_of(page) -> str:
@@ -79,7 +79,7 @@ def test_play_the_daily_game_by_typing(page, live, day, phone, screenshot):
 
 
 def test_practice_game_and_hard_mode_in_german(page, live, monkeypatch):
-    from raten import game
+    from raten.play import game
 
     monkeypatch.setattr(game, "random_word", lambda words: "lampe")  # the server runs in this process
     page.goto(f"{live.url}/play?list=de")

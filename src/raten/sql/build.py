@@ -18,12 +18,12 @@ from pathlib import Path
 
 import numpy as np
 
-from raten import __version__
+from raten._version import __version__
+from raten.engine.feedback import PATTERNS, format_pattern
+from raten.engine.matrix import load_matrix
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.feedback import PATTERNS, format_pattern
-from raten.matrix import load_matrix
 from raten.sql.queries import check_layout, sql_text, statements
-from raten.words import WordSet
 
 #: Bump when a layout changes, so old files are refused instead of misread.
 FORMAT_VERSION = 1

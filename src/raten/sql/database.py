@@ -11,12 +11,12 @@ import sqlite3
 from pathlib import Path
 from urllib.request import pathname2url
 
+from raten.engine.feedback import format_pattern, parse_pattern
+from raten.engine.rank import Hint
+from raten.engine.words import check_word
 from raten.errors import RatenError
-from raten.feedback import format_pattern, parse_pattern
-from raten.rank import Hint
 from raten.sql.build import FORMAT_VERSION, _duckdb
 from raten.sql.queries import ENGINES, SCHEMAS, parameters, render, sql_text, statements
-from raten.words import check_word
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _DUCKDB_MAGIC = b"DUCK"  # at offset 8 of a DuckDB file

@@ -1,6 +1,6 @@
 """The JSON API under ``/api``: lists, hints, openers, games, statistics.
 
-Thin: it translates requests into library calls (``raten.game``, ``raten.state``) and
+Thin: it translates requests into library calls (``raten.play.game``, ``raten.engine.state``) and
 stored games, and the answers back. CPU-bound work runs in the threadpool (sync
 endpoints), so the event loop stays free.
 """
@@ -15,8 +15,8 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from raten.feedback import format_pattern
-from raten.game import Game, Stats, daily_number
+from raten.engine.feedback import format_pattern
+from raten.play.game import Game, Stats, daily_number
 from raten.web import i18n
 from raten.web.models import (
     ErrorOut,

@@ -20,13 +20,13 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from raten import __version__
+from raten._version import __version__
+from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.web import i18n
 from raten.web.api import GameConflict, NotFound, router
 from raten.web.service import Lists
 from raten.web.store import Store, default_db_path
-from raten.words import WordSet
 
 HERE = Path(__file__).parent
 KEYBOARDS = {

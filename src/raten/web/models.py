@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from raten.rank import STRATEGIES
+from raten.engine.rank import STRATEGIES
 
 Strategy = Literal[tuple(STRATEGIES)]  # type: ignore[valid-type]
 KeyState = Literal["absent", "present", "correct"]

@@ -13,10 +13,11 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from raten.engine.rank import Hint, analyze
+from raten.engine.state import State
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.rank import Hint, analyze
-from raten.state import State
-from raten.words import PRESETS, WordSet, load_preset
+from raten.wordlists.presets import PRESETS, load_preset
 
 #: Groups of the top hint's split shown one by one; the rest are summed.
 SPLIT_GROUPS = 12

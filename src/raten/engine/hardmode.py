@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from raten.feedback import GREEN, GREY, code_to_colours
+from raten.engine.feedback import GREEN, GREY, code_to_colours
 
 _ORDINALS = ["1st", "2nd", "3rd", "4th", "5th"]
 

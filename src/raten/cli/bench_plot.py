@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from raten.errors import RatenError
-from raten.simulate import WIN_WITHIN, BenchResult
+from raten.play.simulate import WIN_WITHIN, BenchResult
 
 FORMATS = (".png", ".svg")
 

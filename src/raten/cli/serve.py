@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from raten.cli_common import err_console
-from raten.words import PRESETS
+from raten.cli.common import err_console
+from raten.wordlists.presets import PRESETS
 
 
 @click.command()
@@ -52,7 +52,7 @@ def serve(host: str, port: int, db: Path | None, list_names: str | None, workers
         os.environ[ENV_DB] = str(db_path)
         os.environ[ENV_LISTS] = ",".join(names or [])
         create_app(names, db_path)  # fail here, once, if a list or the database is unusable
-        uvicorn.run("raten.web.cli:app_from_env", factory=True, workers=workers, **options)
+        uvicorn.run("raten.cli.serve:app_from_env", factory=True, workers=workers, **options)
         return
     app = create_app(names, db_path)
     err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_path}")

@@ -1,12 +1,12 @@
 """The strategy registry: one interface (state → ranked hints, state → next guess) for every
 way of choosing a guess, so `hint`, `solve` and `bench` all play the same strategies.
 
-The seven ranking strategies delegate to ``raten.rank``, so a benchmark plays exactly the
+The seven ranking strategies delegate to ``raten.engine.rank``, so a benchmark plays exactly the
 guesses `raten hint --strategy NAME` shows. Names:
 
-- the keys of ``raten.rank.STRATEGIES``: entropy, partitions, expected, minimax, frequency,
+- the keys of ``raten.engine.rank.STRATEGIES``: entropy, partitions, expected, minimax, frequency,
   candidates-entropy, lookahead;
-- ``lookahead:K``: look-ahead re-ranking the top K (default ``raten.rank.LOOKAHEAD_K``);
+- ``lookahead:K``: look-ahead re-ranking the top K (default ``raten.engine.rank.LOOKAHEAD_K``);
 - ``tree:FILE``: follow a decision tree file from ``raten tree`` (bench only; loaded lazily);
 - ``all`` (where a list is asked for): the seven ranking strategies.
 """
@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from raten.engine.rank import LOOKAHEAD_K, Hint, parse_strategy, rank
+from raten.engine.rank import STRATEGIES as RANKINGS
 from raten.errors import RatenError
-from raten.rank import LOOKAHEAD_K, Hint, parse_strategy, rank
-from raten.rank import STRATEGIES as RANKINGS
 
 
 class Strategy(Protocol):
@@ -35,7 +35,7 @@ class Strategy(Protocol):
 
 @dataclass(frozen=True)
 class RankingStrategy:
-    """A strategy that ranks guesses with ``raten.rank`` (the same ranking `raten hint` shows)."""
+    """A strategy that ranks guesses with ``raten.engine.rank`` (the same ranking `raten hint` shows)."""
 
     name: str
     description: str
@@ -67,7 +67,7 @@ class TreeStrategy:
         """The tree's guess for this history."""
         if self._tree is None:
             try:
-                from raten.tree import load_tree
+                from raten.trees.model import load_tree
             except ImportError as e:
                 raise RatenError(f"decision trees are not available in this build ({e})") from None
             self._tree = load_tree(self.path, self.words)

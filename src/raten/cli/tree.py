@@ -1,7 +1,7 @@
 """`raten tree`: build an exact decision tree (one opener or all of them) and `raten tree check FILE`.
 
-A thin face: the search is ``raten.tree_search``, the parallel runs ``raten.tree_jobs``,
-the file and its check ``raten.tree``.
+A thin face: the search is ``raten.trees.search``, the parallel runs ``raten.trees.jobs``,
+the file and its check ``raten.trees.model``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import click
 from rich.progress import Progress, TextColumn
 from rich.table import Table
 
-from raten.cli_common import (
+from raten.cli.common import (
     RatenGroup,
     console,
     err_console,
@@ -26,10 +26,11 @@ from raten.cli_common import (
     word_options,
     words_from_options,
 )
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.tree import Tree
-from raten.tree_search import INF, Searcher
-from raten.words import PRESETS, WordSet
+from raten.trees.model import Tree
+from raten.trees.search import INF, Searcher
+from raten.wordlists.presets import PRESETS
 
 
 class _Log:
@@ -57,7 +58,7 @@ def _limit(max_guesses: int) -> int | None:
 
 
 def _default_results(words: WordSet, hard: bool, limit: int | None) -> Path:
-    from raten.matrix import cache_dir
+    from raten.engine.matrix import cache_dir
 
     mode = "hard" if hard else "normal"
     return cache_dir() / "best" / f"{words.name}-{words.fingerprint[:12]}-{mode}-max{limit or 0}.jsonl"
@@ -172,7 +173,7 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
 
 
 def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits, table) -> None:
-    from raten.tree_jobs import openers_table, run_best
+    from raten.trees.jobs import openers_table, run_best
 
     results = results or _default_results(words, hard, limit)
     if threading.current_thread() is threading.main_thread():

@@ -1,6 +1,6 @@
-"""The `raten` command: a thin face over the library (hint, openers, analyze, score, solve, words).
+"""The `raten` command: a thin face over the library (hint, openers, analyze, score, solve).
 
-bench, tree, sql and serve live in their own modules and load only when used.
+bench, tree, sql, serve and words live in their own modules and load only when used.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from raten import __version__
-from raten.cli_common import (
+from raten._version import __version__
+from raten.cli.common import (
     RatenGroup,
     console,
     emoji,
@@ -23,17 +23,18 @@ from raten.cli_common import (
     word_options,
     words_from_options,
 )
+from raten.engine.feedback import format_pattern, parse_pattern, pattern
+from raten.engine.rank import STRATEGIES, analyze
+from raten.engine.state import State
+from raten.engine.words import check_word
 from raten.errors import RatenError
-from raten.feedback import format_pattern, parse_pattern, pattern
-from raten.rank import STRATEGIES, analyze
-from raten.state import State
-from raten.words import PRESETS, check_word, load_preset
 
 LAZY_COMMANDS = {
-    "bench": "raten.cli_bench:bench",
-    "tree": "raten.cli_tree:tree",
-    "sql": "raten.sql.cli:sql",
-    "serve": "raten.web.cli:serve",
+    "bench": "raten.cli.bench:bench",
+    "tree": "raten.cli.tree:tree",
+    "sql": "raten.cli.sql:sql",
+    "serve": "raten.cli.serve:serve",
+    "words": "raten.cli.words:words",
 }
 
 
@@ -72,7 +73,7 @@ def _tree_option(f):
 
 
 def _tree_guess(tree_file: Path, state: State) -> str:
-    from raten.tree import load_tree
+    from raten.trees.model import load_tree
 
     return load_tree(tree_file, state.words).next_guess(state)
 
@@ -250,34 +251,6 @@ def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file
             grid = " ".join(emoji(c) for _, c in state.history)
             console.print(f"[green]solved in {len(state.history)}[/green]: {grid}")
             return
-
-
-@main.group(cls=RatenGroup, lazy={"build": "raten.wordbuild:build"}, invoke_without_command=True)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-@click.pass_context
-def words(ctx, as_json):
-    """The built-in word lists, their sizes and sources (`raten words build` rebuilds German)."""
-    if ctx.invoked_subcommand:
-        return
-    rows = []
-    for name, preset in PRESETS.items():
-        try:
-            ws = load_preset(name)
-            sizes = (len(ws.solutions), len(ws.allowed))
-        except RatenError as e:
-            sizes = (None, None)
-            err_console.print(f"[yellow]warning:[/yellow] {e}")
-        rows.append({"name": name, "language": preset.language, "solutions": sizes[0], "allowed": sizes[1],
-                     "description": preset.description, "source": preset.source})
-    if as_json:
-        print_json({"presets": rows})
-        return
-    table = Table(title="word lists")
-    for col in ("name", "language", "solutions", "allowed", "source"):
-        table.add_column(col, justify="right" if col in ("solutions", "allowed") else "left")
-    for r in rows:
-        table.add_row(r["name"], r["language"], str(r["solutions"]), str(r["allowed"]), r["source"])
-    console.print(table)
 
 
 if __name__ == "__main__":

@@ -14,12 +14,12 @@ from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 
+from raten.engine.feedback import ALL_GREEN, GREEN, GREY, YELLOW, code_to_colours, format_pattern, pattern
+from raten.engine.hardmode import find_violation
+from raten.engine.rank import Hint
+from raten.engine.state import State
+from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
-from raten.feedback import ALL_GREEN, GREEN, GREY, YELLOW, code_to_colours, format_pattern, pattern
-from raten.hardmode import find_violation
-from raten.rank import Hint
-from raten.state import State
-from raten.words import WordSet, check_word
 
 MAX_TRIES = 6
 #: Day 1 of the daily game; the game number counts days from here.
@@ -75,7 +75,7 @@ def random_word(words: WordSet) -> str:
 
 
 def hard_mode_error(guess: str, history: tuple[tuple[str, int], ...]) -> GameError | None:
-    """Why ``guess`` breaks hard mode after ``history`` (see ``raten.hardmode``), or None,
+    """Why ``guess`` breaks hard mode after ``history`` (see ``raten.engine.hardmode``), or None,
     as an error with a key and parameters a face can translate."""
     found = find_violation(guess, history)
     if found is None:
@@ -240,7 +240,7 @@ class Game:
 
 def _split_of(state: State, word: str) -> Hint:
     """How ``word`` splits the state's candidates, as a ``Hint``."""
-    from raten.rank import analyze
+    from raten.engine.rank import analyze
 
     a = analyze(state, word)
     return Hint(word, a["bits"], a["candidate"], a["patterns"], a["largest"], a["expected_remaining"])

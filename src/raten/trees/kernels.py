@@ -16,7 +16,7 @@ depth-first branch and bound over guesses:
 - small sets are settled by formula: 2n - 1 when a candidate splits the others apart,
   2n when a candidate leaves one pair.
 
-All arrays are integers; strings stay in ``tree_search``.
+All arrays are integers; strings stay in ``trees.search``.
 """
 
 from __future__ import annotations

@@ -18,10 +18,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from raten.engine.feedback import format_pattern
+from raten.engine.rank import Hint
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.feedback import format_pattern
-from raten.rank import Hint
-from raten.words import PRESETS, WordSet, load_words
+from raten.wordlists.presets import PRESETS, load_words
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)

@@ -27,11 +27,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-import click
-
-from raten.cli_common import console, print_json, user_errors
+from raten.engine.words import normalise
 from raten.errors import RatenError
-from raten.words import normalise, read_text
+from raten.wordlists.files import read_text
 
 DEFAULT_DICT = Path("/usr/share/dict/ngerman")
 DEFAULT_SOLUTIONS = 1050
@@ -555,7 +553,7 @@ Licence of these files
   the dictionary they come from (the rest of raten is MIT). The choice of solutions is
   based on wordfreq frequencies (CC BY-SA 4.0, credited above).
 
-How they were made (src/raten/wordbuild.py)
+How they were made (src/raten/wordlists/german.py)
   1. ngerman entries that are all lowercase or capitalised and consist of letters only
      (acronyms, mixed case and entries with other characters are dropped), lowercased,
      transliterated ä→ae, ö→oe, ü→ue, ß→ss, five letters long: allowed.txt ({transliterated}
@@ -581,7 +579,7 @@ Rebuild
   raten words build{dict_option} --solutions {solutions} --min-zipf {min_zipf}
 """
 
-_RULE_LABELS = {
+RULE_LABELS = {
     "listed": "hand-kept lists of proper names, foreign words and offensive words",
     "english": f"far commoner in English than in German (zipf difference >= {ENGLISH_MARGIN})",
     "adjective_form": "inflected adjectives and determiners (alten, jeder)",
@@ -599,7 +597,7 @@ def notice_text(
     dict_path: Path = DEFAULT_DICT,
 ) -> str:
     """The NOTICE that names sources, versions, licences and the command that rebuilds."""
-    excluded = "\n".join(f"       {len(words):5d}  {_RULE_LABELS[rule]}" for rule, words in result.excluded.items())
+    excluded = "\n".join(f"       {len(words):5d}  {RULE_LABELS[rule]}" for rule, words in result.excluded.items())
     return NOTICE_TEMPLATE.format(
         allowed=len(result.allowed),
         solutions=len(result.solutions),
@@ -633,59 +631,24 @@ def write_lists(result: BuildResult, out: Path, notice: str) -> dict[str, Path]:
     return paths
 
 
-@click.command()
-@click.option(
-    "--dict",
-    "dict_path",
-    type=click.Path(path_type=Path, dir_okay=True),
-    default=DEFAULT_DICT,
-    show_default=True,
-    help="wngerman-style word list (Debian package wngerman).",
-)
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=None,
-    help="Directory for solutions.txt, allowed.txt, ngerman.txt and NOTICE [default: the package's data/de].",
-)
-@click.option("--solutions", "n_solutions", default=DEFAULT_SOLUTIONS, show_default=True, help="How many solutions.")
-@click.option(
-    "--min-zipf",
-    default=DEFAULT_MIN_ZIPF,
-    show_default=True,
-    help="Rarest wordfreq zipf frequency a solution may have.",
-)
-@click.option("--dry-run", is_flag=True, help="Report what would be built, write nothing.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-@user_errors
-def build(dict_path: Path, out: Path | None, n_solutions: int, min_zipf: float, dry_run: bool, as_json: bool) -> None:
-    """Rebuild the German lists (de, de-ext) from wngerman and wordfreq."""
+def build(
+    dict_path: Path = DEFAULT_DICT,
+    out: Path | None = None,
+    n_solutions: int = DEFAULT_SOLUTIONS,
+    min_zipf: float = DEFAULT_MIN_ZIPF,
+    dry_run: bool = False,
+) -> tuple[BuildResult, dict]:
+    """Build the lists from DICT_PATH and wordfreq and (unless DRY_RUN) write them into OUT.
+
+    Returns the result and a report for people and scripts (``written`` names the files).
+    """
     lex = read_dictionary(dict_path)
-    zipf = wordfreq_zipf()
-    result = build_lists(lex, zipf, solutions=n_solutions, min_zipf=min_zipf)
-    out_dir = out if out is not None else default_out_dir()
+    result = build_lists(lex, wordfreq_zipf(), solutions=n_solutions, min_zipf=min_zipf)
     report = result.summary()
     report["dictionary"] = {"path": str(dict_path), "entries": lex.lines, "dropped": lex.dropped}
     if not dry_run:
         debian = debian_version() if dict_path == DEFAULT_DICT else None
         notice = notice_text(result, lex, _sha256(dict_path), debian, wordfreq_version(), dict_path)
+        out_dir = out if out is not None else default_out_dir()
         report["written"] = {name: str(p) for name, p in write_lists(result, out_dir, notice).items()}
-    if as_json:
-        print_json(report)
-        return
-    console.print(
-        f"{dict_path}: {lex.lines} entries, {len(result.allowed)} five-letter words "
-        f"({result.transliterated} transliterated)"
-    )
-    console.print(f"{result.candidates} have zipf >= {min_zipf}; left out:")
-    for rule, words in result.excluded.items():
-        console.print(f"  {len(words):5d}  {_RULE_LABELS[rule]}: {' '.join(words[:8])}")
-    console.print(
-        f"solutions: {len(result.solutions)} of {result.eligible} eligible (rarest zipf {result.lowest_zipf:.2f})"
-    )
-    if len(result.solutions) < n_solutions:
-        console.print(f"[yellow]warning:[/yellow] only {len(result.solutions)} words qualify, not {n_solutions}")
-    if dry_run:
-        console.print("dry run: nothing written")
-    else:
-        console.print(f"wrote {out_dir}/solutions.txt, allowed.txt, ngerman.txt, NOTICE")
+    return result, report

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import numpy as np
 
-from raten import kernels
-from raten.feedback import pattern
-from raten.words import WordSet, letters
+from raten.engine import kernels
+from raten.engine.feedback import pattern
+from raten.engine.words import WordSet, letters
 
 #: Bump when the kernel or the file layout changes, so old caches are never trusted.
 FORMAT_VERSION = 1

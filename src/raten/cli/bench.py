@@ -1,6 +1,6 @@
 """`raten bench`: play a strategy against every solution and show how many guesses it needs.
 
-A thin face: playing and counting live in ``raten.simulate``, the chart in ``raten.sim_plot``.
+A thin face: playing and counting live in ``raten.play.simulate``, the chart in ``raten.cli.bench_plot``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import click
 from rich.measure import Measurement
 from rich.table import Table
 
-from raten.cli_common import (
+from raten.cli.common import (
     console,
     err_console,
     print_json,
@@ -21,10 +21,10 @@ from raten.cli_common import (
     word_options,
     words_from_options,
 )
-from raten.matrix import load_matrix
-from raten.rank import STRATEGIES
-from raten.simulate import WIN_WITHIN, BenchResult, sample_answers, simulate
-from raten.strategies import resolve
+from raten.engine.matrix import load_matrix
+from raten.engine.rank import STRATEGIES
+from raten.play.simulate import WIN_WITHIN, BenchResult, sample_answers, simulate
+from raten.play.strategies import resolve
 
 
 @click.command()
@@ -75,7 +75,7 @@ def bench(preset, solutions, allowed, any_answer, strategy, opener, hard, sample
             progress.remove_task(task)
     elapsed = time.perf_counter() - started
     if plot:
-        from raten.sim_plot import plot_results
+        from raten.cli.bench_plot import plot_results
 
         plot_results(results, plot)
     if as_json:

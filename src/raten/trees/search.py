@@ -3,7 +3,7 @@
 ``Searcher`` holds the compiled tables and a memo for one word set and mode; it solves
 one opener (``solve_opener``), builds its tree (``build_tree``) and can shave the worst
 case among trees of the same total (``least_worst``). The branch and bound itself lives
-in ``raten.tree_kernels``; ``raten.tree_jobs`` runs many openers in parallel.
+in ``raten.trees.kernels``; ``raten.trees.jobs`` runs many openers in parallel.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from raten import tree_kernels as tk
+from raten.engine.matrix import load_matrix
+from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
-from raten.matrix import load_matrix
-from raten.tree import Tree
-from raten.words import WordSet, check_word
+from raten.trees import kernels as tk
+from raten.trees.model import Tree
 
 ALL_GREEN = tk.ALL_GREEN
 INF = tk.INF

@@ -14,9 +14,9 @@ from dataclasses import asdict, dataclass
 import numba
 import numpy as np
 
-from raten import kernels
+from raten.engine import kernels
+from raten.engine.words import letters
 from raten.errors import RatenError
-from raten.words import letters
 
 #: Decimal places bits are compared at, so equal splits tie regardless of summation order.
 _TIE_DECIMALS = 9
@@ -153,7 +153,7 @@ def second_step_bits(
     ``table[rows][:, cols]`` when the caller has it already (it is read once per first guess,
     and a compact copy stays in cache where the full table would not).
     """
-    from raten.sim_kernels import second_step_entropy
+    from raten.engine.lookahead import second_step_entropy
 
     if block is None:
         block = guess_block(table, rows, cols)
@@ -184,7 +184,7 @@ def second_step_bits(
 
 def guess_block(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """The rows × cols part of the table as one compact C array."""
-    from raten.sim_kernels import gather_block
+    from raten.engine.lookahead import gather_block
 
     return gather_block(table, np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))
 
@@ -293,8 +293,8 @@ def rank(state, top: int = 5, strategy: str = "entropy") -> list[Hint]:
 
 def analyze(state, word: str) -> dict:
     """How ``word`` splits the current candidates: every group with its pattern and words."""
-    from raten.feedback import format_pattern
-    from raten.matrix import feedback_against
+    from raten.engine.feedback import format_pattern
+    from raten.engine.matrix import feedback_against
 
     cands = state.candidate_words
     codes = feedback_against(word, cands)

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.tree_search import INF, Searcher
-from raten.words import WordSet
+from raten.trees.search import INF, Searcher
 
 RESULTS_VERSION = 1
 

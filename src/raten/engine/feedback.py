@@ -97,13 +97,3 @@ def format_pattern(code: int, notation: str = "dots") -> str:
     except KeyError:
         raise RatenError(f"unknown notation {notation!r}: one of {', '.join(_NOTATIONS)}") from None
     return "".join(symbols[c] for c in code_to_colours(code))
-
-
-def feedback(guess: str, answer: str, notation: str = "dots") -> str:
-    """The feedback of ``guess`` against ``answer`` as a string, e.g. ``feedback("spiel", "insel") == "?.?!!"``.
-
-    Both words are checked and normalised (five letters a-z after ä→ae, ö→oe, ü→ue, ß→ss).
-    """
-    from raten.words import check_word  # raten.words imports this module
-
-    return format_pattern(pattern(check_word(guess, "guess"), check_word(answer, "answer")), notation)

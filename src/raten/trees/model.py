@@ -8,7 +8,7 @@ ending in the solution's all-green, for example::
     salet ..!.? crony .!!.. proxy !!!!!
 
 Lines are sorted, so a subtree's lines stand together and two trees diff line by line.
-``raten.tree_search`` builds trees; ``load_tree(path, words).next_guess(state)`` plays one.
+``raten.trees.search`` builds trees; ``load_tree(path, words).next_guess(state)`` plays one.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from raten.engine.feedback import ALL_GREEN, format_pattern, parse_pattern, pattern
+from raten.engine.hardmode import violation
+from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.feedback import ALL_GREEN, format_pattern, parse_pattern, pattern
-from raten.hardmode import violation
-from raten.words import WordSet
 
 MAGIC = "# raten decision tree v1"
 _MAX_SHOWN = 10

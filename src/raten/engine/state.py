@@ -10,12 +10,12 @@ from functools import cached_property
 
 import numpy as np
 
-from raten import hardmode, kernels
-from raten.constraints import Constraints
+from raten.engine import hardmode, kernels
+from raten.engine.constraints import Constraints
+from raten.engine.feedback import code_to_colours, format_pattern, parse_pattern
+from raten.engine.matrix import PatternMatrix, feedback_against, load_matrix
+from raten.engine.words import WordSet, check_word, letters
 from raten.errors import RatenError
-from raten.feedback import code_to_colours, format_pattern, parse_pattern
-from raten.matrix import PatternMatrix, feedback_against, load_matrix
-from raten.words import WordSet, check_word, letters
 
 
 class State:
@@ -143,8 +143,8 @@ class State:
         return np.arange(len(self.words.allowed), dtype=np.int64)
 
     def hints(self, top: int = 5, strategy: str = "entropy"):
-        """The best next guesses, best first (see ``raten.rank``)."""
-        from raten.rank import rank
+        """The best next guesses, best first (see ``raten.engine.rank``)."""
+        from raten.engine.rank import rank
 
         return rank(self, top=top, strategy=strategy)
 

@@ -7,16 +7,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from raten import kernels
+from raten.engine import kernels
+from raten.engine.feedback import format_pattern
+from raten.engine.feedback import pattern as _pattern
+from raten.engine.rank import split_stats
+from raten.engine.words import check_word, letters
 from raten.errors import RatenError
-from raten.feedback import pattern as _pattern
-from raten.rank import split_stats
-from raten.words import check_word, letters
 
 
 def pattern(guess: str, target: str) -> int:
     """The 0..242 feedback code (first letter most significant, 0 grey, 1 yellow, 2 green)."""
     return _pattern(check_word(guess, "guess"), check_word(target, "target"))
+
+
+def feedback(guess: str, answer: str, notation: str = "dots") -> str:
+    """The feedback of ``guess`` against ``answer`` as a string, e.g. ``feedback("spiel", "insel") == "?.?!!"``.
+
+    Both words are checked and normalised (five letters a-z after ä→ae, ö→oe, ü→ue, ß→ss).
+    """
+    from raten.engine.words import check_word  # raten.engine.words imports this module
+
+    return format_pattern(pattern(check_word(guess, "guess"), check_word(answer, "answer")), notation)
 
 
 def _stats(guesses: list[str], candidates: list[str]):

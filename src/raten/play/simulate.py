@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
+from raten.engine.feedback import ALL_GREEN
+from raten.engine.matrix import PatternMatrix, load_matrix
+from raten.engine.state import State
+from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
-from raten.feedback import ALL_GREEN
-from raten.matrix import PatternMatrix, load_matrix
-from raten.state import State
-from raten.strategies import Strategy, get_strategy
-from raten.words import WordSet, check_word
+from raten.play.strategies import Strategy, get_strategy
 
 WIN_WITHIN = 6
 MAX_TURNS = 30

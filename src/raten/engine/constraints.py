@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from raten.feedback import GREEN, GREY, WORD_LENGTH, code_to_colours
+from raten.engine.feedback import GREEN, GREY, WORD_LENGTH, code_to_colours
 
 
 @dataclass

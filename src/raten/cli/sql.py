@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from raten.cli_common import (
+from raten.cli.common import (
     RatenGroup,
     console,
     hints_table,
@@ -19,12 +19,12 @@ from raten.cli_common import (
     word_options,
     words_from_options,
 )
+from raten.engine.feedback import format_pattern, parse_pattern
+from raten.engine.words import check_word
 from raten.errors import RatenError
-from raten.feedback import format_pattern, parse_pattern
 from raten.sql.build import build_database, check_target
 from raten.sql.database import SqlDatabase, no_answer_message
 from raten.sql.queries import ENGINES, QUERIES, SCHEMAS, SHOWABLE, render, sql_text
-from raten.words import check_word
 
 
 def _db_option(required: bool = True):

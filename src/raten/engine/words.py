@@ -1,0 +1,120 @@
+"""The ``WordSet`` value (solutions and allowed guesses, normalised) and word normalisation."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from raten.engine.feedback import WORD_LENGTH
+from raten.errors import RatenError
+
+_TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+_WORD = re.compile(r"[a-z]{5}")
+
+def normalise(word: str) -> str:
+    """Lowercase, trim and transliterate (ä→ae, ö→oe, ü→ue, ß→ss)."""
+    return word.strip().lower().translate(_TRANSLITERATION)
+
+
+def check_word(word: str, where: str = "") -> str:
+    """Normalise ``word`` and insist on five letters a–z; the error names ``where`` it came from."""
+    norm = normalise(word)
+    if not _WORD.fullmatch(norm):
+        place = f"{where}: " if where else ""
+        if len(norm) != WORD_LENGTH:
+            raise RatenError(f"{place}{word.strip()!r} has {len(norm)} letters, not {WORD_LENGTH}")
+        raise RatenError(f"{place}{word.strip()!r} must be letters a-z only (umlauts and ß are transliterated)")
+    return norm
+
+
+def normalise_list(words: list[str] | tuple[str, ...], source: str = "list") -> tuple[str, ...]:
+    """Check and normalise every entry, drop blanks and duplicates; sorted."""
+    out = set()
+    for line_no, word in enumerate(words, start=1):
+        if word.strip():
+            out.add(check_word(word, f"{source} line {line_no}"))
+    return tuple(sorted(out))
+
+
+@dataclass(frozen=True, eq=False)
+class WordSet:
+    """Solutions (possible answers) and allowed guesses (a superset), normalised and sorted."""
+
+    name: str
+    solutions: tuple[str, ...]
+    allowed: tuple[str, ...]
+    language: str = "en"
+    source: str = ""
+
+    @classmethod
+    def from_lists(
+        cls,
+        solutions: list[str] | tuple[str, ...],
+        allowed: list[str] | tuple[str, ...] = (),
+        name: str = "custom",
+        language: str = "en",
+        source: str = "",
+    ) -> WordSet:
+        """Build from raw lists; ``allowed`` may omit the solutions, they are added."""
+        sols = normalise_list(list(solutions), f"{name} solutions")
+        if not sols:
+            raise RatenError(f"{name}: the solution list is empty")
+        allowed_all = tuple(sorted(set(normalise_list(list(allowed), f"{name} allowed")) | set(sols)))
+        return cls(name=name, solutions=sols, allowed=allowed_all, language=language, source=source)
+
+    @cached_property
+    def allowed_index(self) -> dict[str, int]:
+        """Row of each allowed word."""
+        return {w: i for i, w in enumerate(self.allowed)}
+
+    @cached_property
+    def solution_index(self) -> dict[str, int]:
+        """Column of each solution."""
+        return {w: i for i, w in enumerate(self.solutions)}
+
+    @cached_property
+    def solution_rows(self) -> np.ndarray:
+        """For each solution, its row among the allowed words."""
+        idx = self.allowed_index
+        return np.array([idx[w] for w in self.solutions], dtype=np.int64)
+
+    @cached_property
+    def allowed_letters(self) -> np.ndarray:
+        """Allowed words as an (N, 5) uint8 array of letters 0..25."""
+        return letters(self.allowed)
+
+    @cached_property
+    def solution_letters(self) -> np.ndarray:
+        """Solutions as an (M, 5) uint8 array of letters 0..25."""
+        return letters(self.solutions)
+
+    @property
+    def fingerprint(self) -> str:
+        """A hash of both lists: the key for anything cached from them."""
+        h = hashlib.sha256()
+        h.update("\n".join(self.solutions).encode())
+        h.update(b"|")
+        h.update("\n".join(self.allowed).encode())
+        return h.hexdigest()[:24]
+
+    def any_answer(self) -> WordSet:
+        """The variant where every allowed word may be the answer."""
+        return WordSet(
+            name=f"{self.name}+any",
+            solutions=self.allowed,
+            allowed=self.allowed,
+            language=self.language,
+            source=self.source,
+        )
+
+
+def letters(words: tuple[str, ...] | list[str]) -> np.ndarray:
+    """Words as an (N, 5) uint8 array of letters 0..25."""
+    if not words:
+        return np.zeros((0, WORD_LENGTH), dtype=np.uint8)
+    raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+    return (raw.reshape(len(words), WORD_LENGTH) - ord("a")).astype(np.uint8)

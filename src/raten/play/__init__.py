@@ -1,0 +1,1 @@
+"""Playing games: the daily game and its rules, strategies, and simulating many games."""

@@ -1,0 +1,1 @@
+"""Where word sets come from: the built-in presets, files and the German list builder."""
