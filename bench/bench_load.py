@@ -52,8 +52,20 @@ def served(list_name: str, workers: int = 1):
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [
-            sys.executable, "-m", "raten", "serve", "--port", str(port), "--lists", list_name,
-            "--db", str(Path(tmp) / "bench.sqlite3"), "--log-level", "warning", "--workers", str(workers),
+            sys.executable,
+            "-m",
+            "raten",
+            "serve",
+            "--port",
+            str(port),
+            "--lists",
+            list_name,
+            "--db",
+            str(Path(tmp) / "bench.sqlite3"),
+            "--log-level",
+            "warning",
+            "--workers",
+            str(workers),
         ]
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         url = f"http://127.0.0.1:{port}"
@@ -177,9 +189,7 @@ async def client(
             if raw is not None:
                 status, content = await raw.post("/api/hints", body)
             else:
-                r = await http.post(
-                    f"{url}/api/hints", content=body, headers={"Content-Type": "application/json"}
-                )
+                r = await http.post(f"{url}/api/hints", content=body, headers={"Content-Type": "application/json"})
                 status, content = r.status_code, r.content
             ok = status == 200 and "hints" in json.loads(content)
         except (httpx.HTTPError, OSError, ValueError, IndexError, asyncio.IncompleteReadError) as e:
@@ -254,9 +264,7 @@ def main() -> None:
     bodies = make_bodies(args.list, args.states, args.bodies, args.seed)
     with contextlib.ExitStack() as stack:
         url, pid = (args.url.rstrip("/"), None) if args.url else stack.enter_context(served(args.list, args.workers))
-        out = asyncio.run(
-            run(args.client, url, args.clients, args.duration, args.think, bodies, args.warmup, pid)
-        )
+        out = asyncio.run(run(args.client, url, args.clients, args.duration, args.think, bodies, args.warmup, pid))
 
     lat = sorted(out["latencies"])
     n = len(lat)

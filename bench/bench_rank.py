@@ -262,8 +262,9 @@ def main(argv: list[str] | None = None) -> int:
             if worst > 1e-9:
                 problems.append(f"reference ({label}) and kernel disagree by {worst:.2e} bits")
             best_ref = min(guesses, key=lambda g: (-round(bits[g], 9), g not in words.solution_index, g))
-            best_fast = min(guesses, key=lambda g: (-round(fast_bits[words.allowed_index[g]], 9),
-                                                     g not in words.solution_index, g))
+            best_fast = min(
+                guesses, key=lambda g: (-round(fast_bits[words.allowed_index[g]], 9), g not in words.solution_index, g)
+            )
             if best_ref != best_fast:
                 problems.append(f"reference best {best_ref} differs from the kernel's {best_fast}")
             if stride == 1:
@@ -313,8 +314,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         doc = {
             "figures": [
-                {"name": f.name, "median_s": f.median, "best_s": f.best, "cpu_median_s": f.cpu_median,
-                 "target_s": f.target, "note": f.note}
+                {
+                    "name": f.name,
+                    "median_s": f.median,
+                    "best_s": f.best,
+                    "cpu_median_s": f.cpu_median,
+                    "target_s": f.target,
+                    "note": f.note,
+                }
                 for f in figures
             ],
             "reference": [

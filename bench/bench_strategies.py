@@ -80,10 +80,13 @@ def cached_vs_uncached(words: WordSet, strategy: str, sample: int) -> None:
     print("|---|---:|---:|---:|")
     print(f"| from scratch (State.after + hints) | {sample} | {uncached:.2f} | {uncached / sample * 1000:.1f} ms |")
     print(f"| simulator, cached positions | {sample} | {fast.seconds:.2f} | {fast.seconds / sample * 1000:.1f} ms |")
-    print(f"| simulator, every solution | {full.games} | {full.seconds:.2f} | "
-          f"{full.seconds / full.games * 1000:.2f} ms |")
-    print(f"\nsame guesses: {same}; from scratch, all {full.games} games would take about "
-          f"{uncached / sample * full.games:.0f} s\n")
+    print(
+        f"| simulator, every solution | {full.games} | {full.seconds:.2f} | {full.seconds / full.games * 1000:.2f} ms |"
+    )
+    print(
+        f"\nsame guesses: {same}; from scratch, all {full.games} games would take about "
+        f"{uncached / sample * full.games:.0f} s\n"
+    )
 
 
 def reference_player(words: WordSet) -> tuple[int, float]:
@@ -113,8 +116,10 @@ def against_reference(en: WordSet) -> None:
     words = WordSet.from_lists(en.solutions[::12], en.allowed[::12], name="en/12")
     total, seconds = reference_player(words)
     ours = simulate(words, "entropy")
-    print(f"## greedy entropy: raten vs plain Python ({len(words.solutions)} solutions, "
-          f"{len(words.allowed)} allowed: every 12th en word)\n")
+    print(
+        f"## greedy entropy: raten vs plain Python ({len(words.solutions)} solutions, "
+        f"{len(words.allowed)} allowed: every 12th en word)\n"
+    )
     print("| player | total | average | seconds |")
     print("|---|---:|---:|---:|")
     print(f"| plain Python (tests/reference.py) | {total} | {total / len(words.solutions):.4f} | {seconds:.2f} |")
@@ -127,9 +132,16 @@ def table(results: list[BenchResult]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
     for r in results:
         d = r.distribution
-        cells = [r.strategy, r.opener.upper(), f"{r.average:.4f}", str(r.total),
-                 *[str(d[str(n)]) for n in range(1, WIN_WITHIN + 1)], str(d["failed"]), str(r.max),
-                 f"{r.seconds:.1f}"]
+        cells = [
+            r.strategy,
+            r.opener.upper(),
+            f"{r.average:.4f}",
+            str(r.total),
+            *[str(d[str(n)]) for n in range(1, WIN_WITHIN + 1)],
+            str(d["failed"]),
+            str(r.max),
+            f"{r.seconds:.1f}",
+        ]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -142,8 +154,10 @@ def figures(sets: dict[str, WordSet], modes: list[str]) -> None:
             t = time.perf_counter()
             results = [simulate(words, s, hard=hard) for s in STRATEGIES]
             took = time.perf_counter() - t
-            print(f"## {name}: {len(words.solutions)} solutions, {len(words.allowed)} allowed, {mode} mode "
-                  f"({took:.0f} s for all seven)\n")
+            print(
+                f"## {name}: {len(words.solutions)} solutions, {len(words.allowed)} allowed, {mode} mode "
+                f"({took:.0f} s for all seven)\n"
+            )
             print(table(results) + "\n")
 
 

@@ -183,7 +183,11 @@ def test_openers_german_reference_lists(shared_list) -> None:
     out = ok_json("openers", "--solutions", str(sols), "--allowed", str(allowed), "-n", "2")
     sarte = out["openers"][0]
     assert (sarte["word"], round(sarte["bits"], 4), sarte["patterns"], sarte["largest"], sarte["candidate"]) == (
-        "sarte", 5.8835, 121, 93, False
+        "sarte",
+        5.8835,
+        121,
+        93,
+        False,
     )
     assert (out["openers"][1]["word"], round(out["openers"][1]["bits"], 4)) == ("raten", 5.8223)
     assert out["openers"][1]["candidate"] is True
@@ -343,9 +347,11 @@ def test_bad_list_files(tmp_path: Path, lists: tuple[Path, Path], content, messa
     if content is not None:
         write(bad, content)
     sols, allowed = lists
-    args = ["--solutions", str(bad), "--allowed", str(allowed)] if option == "--solutions" else [
-        "--solutions", str(sols), "--allowed", str(bad)
-    ]
+    args = (
+        ["--solutions", str(bad), "--allowed", str(allowed)]
+        if option == "--solutions"
+        else ["--solutions", str(sols), "--allowed", str(bad)]
+    )
     result = fails("hint", *args)
     assert message in result.output
     assert "bad.txt" in result.output
@@ -431,7 +437,9 @@ def test_python_dash_m_help() -> None:
 def test_python_dash_m_hint_and_error() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "raten", "hint", "--json", "-n", "1", "crane=..?!."],
-        capture_output=True, text=True, env=_env(),
+        capture_output=True,
+        text=True,
+        env=_env(),
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["hints"][0]["word"] == "tousy"

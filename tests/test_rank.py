@@ -52,8 +52,11 @@ def test_openers_agree_with_reference(en_start, en_words) -> None:
         assert (h.patterns, h.largest) == (patterns, largest)
         assert h.expected_remaining == pytest.approx(expected, rel=1e-12)
     sample = random.Random(1).sample(en_words.allowed, 60)
-    split = split_stats(load_matrix(en_words).data, np.array([en_words.allowed_index[w] for w in sample]),
-                        np.arange(len(en_words.solutions)))
+    split = split_stats(
+        load_matrix(en_words).data,
+        np.array([en_words.allowed_index[w] for w in sample]),
+        np.arange(len(en_words.solutions)),
+    )
     for i, w in enumerate(sample):
         bits, patterns, largest, _ = ref_split(w, en_words.solutions)
         assert split.bits[i] == pytest.approx(bits, abs=1e-12)

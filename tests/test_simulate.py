@@ -212,8 +212,18 @@ def test_positions_are_cached(small) -> None:
 def test_result_json_and_worst(small) -> None:
     result = simulate(small, "partitions", answers=range(20))
     d = result.to_dict()
-    assert set(d) == {"strategy", "opener", "hard", "games", "total", "average", "max", "failed", "distribution",
-                      "seconds"}
+    assert set(d) == {
+        "strategy",
+        "opener",
+        "hard",
+        "games",
+        "total",
+        "average",
+        "max",
+        "failed",
+        "distribution",
+        "seconds",
+    }
     assert d["games"] == 20 and sum(d["distribution"].values()) == 20
     worst = result.worst(5)
     assert [n for _, n, _ in worst] == sorted((int(n) for n in result.guesses), reverse=True)[:5]

@@ -48,8 +48,13 @@ def test_registry_covers_seven() -> None:
 
 @pytest.mark.parametrize(
     ("name", "parsed"),
-    [("entropy", ("entropy", 0)), (" Minimax ", ("minimax", 0)), ("lookahead", ("lookahead", LOOKAHEAD_K)),
-     ("lookahead:3", ("lookahead", 3)), ("candidates-entropy", ("candidates-entropy", 0))],
+    [
+        ("entropy", ("entropy", 0)),
+        (" Minimax ", ("minimax", 0)),
+        ("lookahead", ("lookahead", LOOKAHEAD_K)),
+        ("lookahead:3", ("lookahead", 3)),
+        ("candidates-entropy", ("candidates-entropy", 0)),
+    ],
 )
 def test_parse_strategy(name, parsed) -> None:
     assert parse_strategy(name) == parsed
@@ -198,8 +203,11 @@ def test_ranking_strategy_is_rank(small) -> None:
 
 def test_fallback_state_ranks(small) -> None:
     """When no solution fits (the lists drifted), every strategy ranks the allowed words that do."""
-    word = next(w for w in small.allowed if w not in small.solution_index and ref_filter(small.solutions, [
-        ("raise", ref_code("raise", w))]) == [])
+    word = next(
+        w
+        for w in small.allowed
+        if w not in small.solution_index and ref_filter(small.solutions, [("raise", ref_code("raise", w))]) == []
+    )
     state = State(small).after("raise", ref_code("raise", word))
     assert state.fallback is not None
     for name in SEVEN:

@@ -18,9 +18,34 @@ from raten.trees.model import Tree, load_tree
 from raten.trees.search import Searcher
 
 SOLUTIONS = [
-    "crane", "slate", "trace", "crate", "react", "cater", "heart", "earth", "hater", "lathe",
-    "plate", "pleat", "petal", "leapt", "stare", "tears", "rates", "aster", "taser", "arise",
-    "raise", "irate", "stale", "steal", "least", "tales", "teals", "slant",
+    "crane",
+    "slate",
+    "trace",
+    "crate",
+    "react",
+    "cater",
+    "heart",
+    "earth",
+    "hater",
+    "lathe",
+    "plate",
+    "pleat",
+    "petal",
+    "leapt",
+    "stare",
+    "tears",
+    "rates",
+    "aster",
+    "taser",
+    "arise",
+    "raise",
+    "irate",
+    "stale",
+    "steal",
+    "least",
+    "tales",
+    "teals",
+    "slant",
 ]
 EXTRA = ["salet", "roate", "soare", "toile", "adieu", "clint", "nymph", "bumpy", "dough"]
 

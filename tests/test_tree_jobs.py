@@ -59,8 +59,21 @@ def test_results_file_for_other_lists_is_refused(words, tmp_path) -> None:
 
 
 def _best_cmd(files: list[str], results: Path) -> list[str]:
-    return [sys.executable, "-m", "raten", "tree", *files, "--best", "--top", "1000", "--jobs", "1",
-            "--results", str(results), "--json"]
+    return [
+        sys.executable,
+        "-m",
+        "raten",
+        "tree",
+        *files,
+        "--best",
+        "--top",
+        "1000",
+        "--jobs",
+        "1",
+        "--results",
+        str(results),
+        "--json",
+    ]
 
 
 def test_a_killed_run_resumes_without_losing_work(tmp_path) -> None:

@@ -220,7 +220,12 @@ def test_a_practice_game_from_start_to_win(app, client):
     assert won["status"] == "won" and won["answer"] == answer
     assert won["share"].startswith("raten en practice 2/6\n\n")
     assert won["stats"] == {
-        "list": "en", "played": 1, "wins": 1, "win_percent": 100, "current_streak": 1, "max_streak": 1,
+        "list": "en",
+        "played": 1,
+        "wins": 1,
+        "win_percent": 100,
+        "current_streak": 1,
+        "max_streak": 1,
         "distribution": [0, 1, 0, 0, 0, 0],
     }
     assert client.get("/api/stats", params={"list": "en"}).json() == won["stats"]
@@ -451,8 +456,16 @@ def test_openapi_schema_names_the_lists(client):
     schema = client.get("/openapi.json").json()
     assert schema["components"]["schemas"]["HintsIn"]["properties"]["list"]["enum"] == ["en", "de"]
     paths = set(schema["paths"])
-    assert {"/api/lists", "/api/hints", "/api/openers", "/api/games", "/api/games/{game_id}",
-            "/api/games/{game_id}/guesses", "/api/games/{game_id}/review", "/api/stats"} <= paths
+    assert {
+        "/api/lists",
+        "/api/hints",
+        "/api/openers",
+        "/api/games",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/guesses",
+        "/api/games/{game_id}/review",
+        "/api/stats",
+    } <= paths
 
 
 # --- the command -----------------------------------------------------------------------------------------

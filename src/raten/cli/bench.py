@@ -139,15 +139,24 @@ def _print_one(r: BenchResult, worst: int) -> None:
         hardest.add_column("played")
         for answer, n, path in r.worst(worst):
             style = "red" if n > WIN_WITHIN else ""
-            hardest.add_row(answer.upper(), f"[{style}]{n}[/{style}]" if style else str(n),
-                            " ".join(w.upper() for w in path))
+            hardest.add_row(
+                answer.upper(), f"[{style}]{n}[/{style}]" if style else str(n), " ".join(w.upper() for w in path)
+            )
         _print_wide(hardest)
 
 
 def _comparison(results: list[BenchResult]) -> Table:
     table = Table(title="strategies compared (best average in bold)", title_justify="left")
-    for col in ("strategy", "opener", "average", "total", *[str(n) for n in range(1, WIN_WITHIN + 1)],
-                "failed", "max", "seconds"):
+    for col in (
+        "strategy",
+        "opener",
+        "average",
+        "total",
+        *[str(n) for n in range(1, WIN_WITHIN + 1)],
+        "failed",
+        "max",
+        "seconds",
+    ):
         table.add_column(col, justify="left" if col in ("strategy", "opener") else "right")
     best = min(r.average for r in results)
     for r in results:

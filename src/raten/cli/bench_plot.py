@@ -38,9 +38,7 @@ def plot_results(results: list[BenchResult], path: str | Path, title: str | None
         heights = [r.distribution[bucket] for r in results]
         ax.bar(xs, heights, width=width, color=colour, label=_label(bucket))
     ax.set_xticks(range(len(results)))
-    ax.set_xticklabels(
-        [f"{r.strategy}\n{r.opener.upper()} · avg {r.average:.3f}" for r in results], fontsize=8
-    )
+    ax.set_xticklabels([f"{r.strategy}\n{r.opener.upper()} · avg {r.average:.3f}" for r in results], fontsize=8)
     ax.set_ylabel("games")
     first = results[0]
     mode = ", hard mode" if first.hard else ""

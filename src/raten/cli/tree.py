@@ -77,9 +77,7 @@ def _dist(distribution: dict) -> str:
 @click.option("--opener", help="Solve the tree under this first guess (default: the guess with most groups).")
 @click.option("--best", is_flag=True, help="Search every allowed opener for the best one.")
 @click.option("--hard", is_flag=True, help="Hard mode: greens kept, revealed letters used.")
-@click.option(
-    "--max-guesses", default=6, show_default=True, help="Most guesses any solution may take (0: no limit)."
-)
+@click.option("--max-guesses", default=6, show_default=True, help="Most guesses any solution may take (0: no limit).")
 @click.option("--out", type=click.Path(path_type=Path), help="Write the tree to this file.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.option("--top", default=20, show_default=True, help="With --best: how many openers get exact totals.")
@@ -99,8 +97,24 @@ def _dist(distribution: dict) -> str:
 @click.option("--name", help="Name for the word lists in the tree header (default: the preset or file name).")
 @click.pass_context
 def tree(
-    ctx, preset, solutions, allowed, any_answer, opener, best, hard, max_guesses, out, as_json, top, jobs,
-    scheduler, results, table, memo_bits, name,
+    ctx,
+    preset,
+    solutions,
+    allowed,
+    any_answer,
+    opener,
+    best,
+    hard,
+    max_guesses,
+    out,
+    as_json,
+    top,
+    jobs,
+    scheduler,
+    results,
+    table,
+    memo_bits,
+    name,
 ):
     """Build the decision tree with the fewest guesses in total, proven optimal by exact search.
 
@@ -259,7 +273,11 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_
         table.add_column(col, justify="left" if col in ("opener", "guesses") else "right")
     for r in ranking:
         table.add_row(
-            str(r["rank"]), r["opener"].upper(), str(r["total"]), f"{r['average']:.4f}", str(r["worst"]),
+            str(r["rank"]),
+            r["opener"].upper(),
+            str(r["total"]),
+            f"{r['average']:.4f}",
+            str(r["worst"]),
             _dist(r["distribution"]),
         )
     console.print(table)

@@ -18,10 +18,21 @@ GREY, YELLOW, GREEN = 0, 1, 2
 
 #: Every symbol accepted for each colour, in any notation.
 _SYMBOLS: dict[str, int] = {
-    ".": GREY, "?": YELLOW, "!": GREEN,
-    "b": GREY, "x": GREY, "-": GREY, "y": YELLOW, "g": GREEN,
-    "0": GREY, "1": YELLOW, "2": GREEN,
-    "\u2b1c": GREY, "\u2b1b": GREY, "\U0001f7e8": YELLOW, "\U0001f7e9": GREEN,
+    ".": GREY,
+    "?": YELLOW,
+    "!": GREEN,
+    "b": GREY,
+    "x": GREY,
+    "-": GREY,
+    "y": YELLOW,
+    "g": GREEN,
+    "0": GREY,
+    "1": YELLOW,
+    "2": GREEN,
+    "\u2b1c": GREY,
+    "\u2b1b": GREY,
+    "\U0001f7e8": YELLOW,
+    "\U0001f7e9": GREEN,
 }
 _NOTATIONS = {
     "dots": ".?!",

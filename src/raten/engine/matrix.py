@@ -117,4 +117,3 @@ def load_matrix(words: WordSet, use_cache: bool = True) -> PatternMatrix:
             _write_cache(path, data)
         _LOADED[key] = data
     return PatternMatrix(words, _LOADED[key])
-

@@ -35,9 +35,7 @@ class State:
         self.words: WordSet = self.matrix.words
         self.hard = hard
         self.history = history
-        self.candidates = (
-            np.arange(len(self.words.solutions), dtype=np.int64) if candidates is None else candidates
-        )
+        self.candidates = np.arange(len(self.words.solutions), dtype=np.int64) if candidates is None else candidates
         #: When no solution fits the hints: the allowed words that do (the game's list drifted).
         self.fallback = fallback
         self.warnings = warnings

@@ -15,6 +15,7 @@ from raten.errors import RatenError
 _TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _WORD = re.compile(r"[a-z]{5}")
 
+
 def normalise(word: str) -> str:
     """Lowercase, trim and transliterate (ä→ae, ö→oe, ü→ue, ß→ss)."""
     return word.strip().lower().translate(_TRANSLITERATION)

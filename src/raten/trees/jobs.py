@@ -348,4 +348,3 @@ def _dask_workers(runner) -> int:
         return len(runner.client.scheduler_info().get("workers", {}))
     except Exception:  # noqa: BLE001 - any failure just means "assume a few"
         return 2
-

@@ -230,8 +230,9 @@ class Tree:
                 if self.hard:
                     reason = violation(g, prefix)
                     if reason:
-                        problems.append(f"{where(sol)}: {g.upper()} after {_moves_text(prefix)} breaks hard mode "
-                                        f"({reason})")
+                        problems.append(
+                            f"{where(sol)}: {g.upper()} after {_moves_text(prefix)} breaks hard mode ({reason})"
+                        )
                         break
             if self.max_guesses and len(moves) > self.max_guesses:
                 problems.append(f"{where(sol)}: takes {len(moves)} guesses, over the limit of {self.max_guesses}")

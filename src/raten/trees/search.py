@@ -139,9 +139,7 @@ class Searcher:
 
     def _solve(self, cands: np.ndarray, beta: int, dl: int, greens: np.ndarray, need: np.ndarray) -> int:
         return int(
-            tk.solve_set(
-                self.tables, self.memo, cands, beta, dl, self.hard, self.all_guesses, greens, need, self.stats
-            )
+            tk.solve_set(self.tables, self.memo, cands, beta, dl, self.hard, self.all_guesses, greens, need, self.stats)
         )
 
     @staticmethod
@@ -238,17 +236,13 @@ class Searcher:
                     s = int(grp[0])
                     paths[sols[s]] = (*here, (sols[s], ALL_GREEN))
                     continue
-                v, nxt = tk.best_guess(
-                    self.tables, self.memo, grp, dl, self.hard, self.all_guesses, cg, cn, self.stats
-                )
+                v, nxt = tk.best_guess(self.tables, self.memo, grp, dl, self.hard, self.all_guesses, cg, cn, self.stats)
                 if nxt < 0:
                     raise AssertionError("no guess found for a solvable group")
                 walk(int(nxt), grp, here, used + 1, cg, cn)
 
         walk(g0, np.arange(n, dtype=np.int32), (), 0, self.no_greens, self.no_need)
-        return Tree.from_paths(
-            self.words, paths, hard=self.hard, max_guesses=self.max_guesses, opener=allowed[g0]
-        )
+        return Tree.from_paths(self.words, paths, hard=self.hard, max_guesses=self.max_guesses, opener=allowed[g0])
 
     def least_worst(self, opener: str | int, total: int, worst: int, floor: int = 1) -> tuple[int, Tree | None]:
         """Shave the worst case among trees with ``total`` guesses: (least worst found, its tree).

@@ -238,9 +238,7 @@ def get_game(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> Game
     responses=_errors(400, 404, 409),
     summary="Make a guess; refused words cost no try",
 )
-def post_guess(
-    game_id: str, body: GuessIn, request: Request, ls: ListsDep, st: StoreDep
-) -> GameOut:
+def post_guess(game_id: str, body: GuessIn, request: Request, ls: ListsDep, st: StoreDep) -> GameOut:
     record = _owned(st, current_player(request), game_id)
     game = _game(record, ls)
     if game.over:
@@ -280,4 +278,3 @@ def get_stats(
     if player is None:
         return _stats_out(entry.name, Stats())
     return _stats_out(entry.name, st.stats(player, entry.name))
-

@@ -177,4 +177,3 @@ def split_of(state: State, word: str) -> dict:
 def rows_key(rows) -> tuple[tuple[str, str], ...]:
     """Rows as a hashable tuple of (guess, pattern) strings."""
     return tuple((r.guess, r.pattern) for r in rows)
-

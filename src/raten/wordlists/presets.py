@@ -20,7 +20,6 @@ _EN_SHA256 = {
 }
 
 
-
 @dataclass(frozen=True)
 class Preset:
     """A built-in word list: what it is and where it comes from."""
