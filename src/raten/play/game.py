@@ -19,7 +19,7 @@ from raten.engine.hardmode import find_violation
 from raten.engine.rank import Hint
 from raten.engine.state import State
 from raten.engine.words import WordSet, check_word
-from raten.errors import RatenError
+from raten.errors import RatenError, shorten
 
 MAX_TRIES = 6
 #: Day 1 of the daily game; the game number counts days from here.
@@ -30,12 +30,9 @@ _SQUARES = {GREY: "\u2b1c", YELLOW: "\U0001f7e8", GREEN: "\U0001f7e9"}
 
 
 class GameError(RatenError):
-    """A move the game refuses; ``key`` and ``params`` let a face word it in any language."""
-
-    def __init__(self, message: str, key: str, **params: object) -> None:
-        super().__init__(message)
-        self.key = key
-        self.params = params
+    """A move the game refuses, shaped like every ``RatenError`` (message, ``key``, ``params``);
+    its key is also the code a face reports (``game_over``, ``unknown_word``, ``bad_word`` ...).
+    A ``bad_word`` error has the input error it came from as its ``__cause__``."""
 
 
 # --- the daily word --------------------------------------------------------------------
@@ -187,7 +184,7 @@ class Game:
         try:
             word = check_word(guess, "guess")
         except RatenError as e:
-            raise GameError(str(e), "bad_word", word=guess.strip()[:20]) from None
+            raise GameError(str(e), "bad_word", word=shorten(guess.strip(), 20)) from e
         if word not in self.words.allowed_index:
             raise GameError(f"{word.upper()} is not in the word list", "unknown_word", word=word.upper())
         if self.hard:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from raten.engine.rank import Hint, analyze
 from raten.engine.state import State
 from raten.engine.words import WordSet
-from raten.errors import RatenError
+from raten.errors import RatenError, shorten
 from raten.wordlists.presets import PRESETS, load_preset
 
 #: Groups of the top hint's split shown one by one; the rest are summed.
@@ -86,7 +86,12 @@ class Lists:
         try:
             return self.entries[name]
         except KeyError:
-            raise RatenError(f"unknown word list {name!r}: choose one of {', '.join(self.entries)}") from None
+            raise RatenError(
+                f"unknown word list {shorten(name)!r}: choose one of {', '.join(self.entries)}",
+                "unknown_list",
+                name=shorten(name),
+                choices=", ".join(self.entries),
+            ) from None
 
     # --- hints -------------------------------------------------------------------------
 
