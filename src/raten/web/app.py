@@ -84,7 +84,7 @@ def _lang(request: Request) -> str:
 
 
 #: Game errors that say the request does not fit the game's state (409, not 400).
-_CONFLICTS = frozenset({"game_over", "not_over"})
+_CONFLICTS = frozenset({"game_over"})
 
 
 def _error(status: int, message: str, code: str) -> JSONResponse:

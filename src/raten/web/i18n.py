@@ -92,7 +92,6 @@ TEXT: dict[str, dict[str, str]] = {
         "err_hard_present": "Hard mode: the guess must contain {letter}",
         "err_hard_present_n": "Hard mode: the guess must contain {letter} {count} times",
         "err_game_over": "This game is over",
-        "err_not_over": "The review is shown when the game is over",
         "err_word_length": "{word!r} has {length} letters, not 5",
         "err_word_letters": "{word!r} must be letters a-z only (umlauts and \u00df are transliterated)",
         "err_pattern_symbol": "pattern {pattern!r} has an unknown symbol {symbol!r}: use . ? ! (grey, yellow, green), "
@@ -189,7 +188,6 @@ TEXT: dict[str, dict[str, str]] = {
         "err_hard_present": "Schwerer Modus: das Wort muss {letter} enthalten",
         "err_hard_present_n": "Schwerer Modus: das Wort muss {count}\u00d7 {letter} enthalten",
         "err_game_over": "Dieses Spiel ist vorbei",
-        "err_not_over": "Die Auswertung gibt es, wenn das Spiel vorbei ist",
         "err_word_length": "\u201e{word}\u201c hat {length} Buchstaben, nicht 5",
         "err_word_letters": "\u201e{word}\u201c darf nur Buchstaben a\u2013z enthalten "
         "(Umlaute und \u00df werden umschrieben)",
