@@ -45,7 +45,8 @@ class NotFound(Exception):
 
 
 class GameConflict(Exception):
-    """The request does not fit the game's state (over, already begun, changed meanwhile)."""
+    """The request does not fit the stored game (not over yet, changed meanwhile); a move
+    the game itself refuses is a ``GameError`` from ``raten.play.game``."""
 
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
