@@ -18,6 +18,7 @@ from raten.play.game import (
     Game,
     GameError,
     Stats,
+    daily_list,
     daily_number,
     daily_word,
     hard_mode_error,
@@ -201,6 +202,53 @@ def test_stats_record_wins_losses_and_streaks():
     assert s.to_dict()["distribution"] == [0, 0, 2, 1, 0, 0]
     with pytest.raises(RatenError):
         s.record(True, 7)
+
+
+# --- the daily-game rules a server follows -------------------------------------------------
+
+
+def test_hard_mode_changes_only_before_the_first_guess():
+    game = Game.daily(SMALL, EPOCH)
+    assert not game.hard
+    hard = game.with_hard(True)
+    assert hard.hard and hard.answer == game.answer and hard.number == game.number
+    assert hard.with_hard(False) == game
+    begun = hard.guess("crane")
+    assert begun.with_hard(False) is begun and begun.hard
+    assert begun.with_hard(True) is begun
+
+
+def test_one_daily_game_per_language_on_its_first_list():
+    de = WordSet.from_lists(["haeus", "baeum"], name="de", language="de")
+    de_ext = WordSet.from_lists(["haeus", "baeum", "kraut"], name="de-ext", language="de")
+    offered = {"en": SMALL, "de": de, "de-ext": de_ext}
+    assert daily_list(offered, "de") == "de"
+    assert daily_list(offered, "en") == "en"
+    assert daily_list({"de-ext": de_ext, "de": de}, "de") == "de-ext"
+    with pytest.raises(RatenError) as e:
+        daily_list(offered, "fr" * 100)
+    assert e.value.key == "no_daily_list" and len(str(e.value)) < 100
+
+
+def test_a_refused_word_keeps_its_input_error_as_the_cause():
+    game = Game.practice(SMALL, answer="house")
+    with pytest.raises(GameError) as e:
+        game.guess("x" * 10_000)
+    assert e.value.key == "bad_word" and len(str(e.value)) < 120
+    cause = e.value.__cause__
+    assert isinstance(cause, RatenError) and cause.key == "word_length"
+    assert cause.params["length"] == 10_000 and len(cause.params["word"]) <= 40
+
+
+def test_game_errors_are_raten_errors_of_the_same_shape():
+    import pickle
+
+    error = GameError("hard mode: 3rd letter must be A", "hard_green", position=3, letter="A")
+    assert isinstance(error, RatenError)
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is GameError
+    assert (str(again), again.key, again.params) == (str(error), "hard_green", {"position": 3, "letter": "A"})
+    assert RatenError("anything").key == "invalid" and RatenError("anything").params == {}
 
 
 # --- review --------------------------------------------------------------------------------

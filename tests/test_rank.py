@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from published import EN_AFTER_CRANE, EN_OPENERS
 from raten.engine import kernels
 from raten.engine.matrix import PatternMatrix, build_matrix, load_matrix
-from raten.engine.rank import analyze, rank, split_stats
+from raten.engine.rank import analyze, rank, split_of, split_stats
 from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError
@@ -250,3 +250,53 @@ def test_analyze_equals_reference(crane, en_words) -> None:
         assert {b["pattern"]: b["words"] for b in report["buckets"]} == groups
         assert [b["count"] for b in report["buckets"]] == sorted((len(v) for v in groups.values()), reverse=True)
         assert sum(b["count"] for b in report["buckets"]) == 20
+
+
+# --- the typed split of one guess ---------------------------------------------------------
+
+
+def _reference_groups(word: str, cands: list[str]) -> dict[int, list[str]]:
+    groups: dict[int, list[str]] = {}
+    for w in cands:
+        code = int("".join(str(c) for c in ref_colours(word, w)), 3)
+        groups.setdefault(code, []).append(w)
+    return groups
+
+
+@pytest.mark.parametrize("word", ["tousy", "qxzvj", "taint", "crane"])
+def test_split_of_groups_candidates_by_pattern_code(crane, word) -> None:
+    cands = crane.candidate_words
+    split = split_of(crane, word)
+    groups = _reference_groups(word, cands)
+    assert {g.code: [cands[i] for i in g.members] for g in split.groups} == groups
+    assert [g.count for g in split.groups] == sorted((len(v) for v in groups.values()), reverse=True)
+    sizes = [(-g.count, g.code) for g in split.groups]
+    assert sizes == sorted(sizes)
+    bits, patterns, largest, expected = ref_split(word, cands)
+    assert split.word == split.hint.word == word
+    assert split.hint.bits == pytest.approx(bits, abs=1e-12)
+    assert (split.hint.patterns, split.hint.largest) == (patterns, largest)
+    assert split.hint.expected_remaining == pytest.approx(expected)
+    assert split.hint.candidate == (word in cands)
+
+
+def test_split_of_the_top_hint_matches_its_ranking(crane) -> None:
+    top = crane.hints(top=1)[0]
+    assert split_of(crane, top.word).hint == top
+
+
+def test_split_head_keeps_the_largest_and_sums_the_rest(crane) -> None:
+    split = split_of(crane, "tousy")
+    shown, other_groups, other_words = split.head(3)
+    assert shown == split.groups[:3]
+    assert other_groups == len(split.groups) - 3
+    assert other_words + sum(g.count for g in shown) == crane.count
+    assert split.head(100) == (split.groups, 0, 0)
+
+
+def test_split_of_a_fallback_state(en_start) -> None:
+    state = en_start.after("soare", "!!!!!")  # no solution fits: the allowed word does
+    assert state.fallback is not None
+    split = split_of(state, "soare")
+    assert [(g.code, list(g.members)) for g in split.groups] == [(242, [0])]
+    assert split.hint.candidate and split.hint.bits == 0

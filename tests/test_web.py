@@ -486,3 +486,68 @@ def test_won_in_one_counts_in_the_first_column(app, client):
     body = guess(client, game["id"], answer_of(app, client, game["id"])).json()
     assert body["rows"][0]["pattern"] == "!!!!!" and ALL_GREEN == 242
     assert body["stats"]["distribution"][0] == 1
+
+
+# --- a huge input gets a short answer in the asked language --------------------------------
+
+HUGE = ": ': ': ' " * 7200  # 72 KB: once made the German error translation backtrack for 25 s
+
+
+@pytest.mark.parametrize(
+    ("body", "german"),
+    [
+        ({"list": HUGE}, "Unbekannte Wortliste"),
+        ({"rows": [{"guess": HUGE, "pattern": "....."}]}, "rows.0.guess: höchstens 40 Zeichen"),
+        ({"rows": [{"guess": "crane", "pattern": HUGE}]}, "rows.0.pattern: höchstens 40 Zeichen"),
+        ({"strategy": HUGE}, "strategy: ungültiger Wert"),
+        ({HUGE: 1}, "ungültiger Wert"),
+    ],
+)
+def test_a_huge_hint_request_gets_a_short_german_answer(client, body, german):
+    assert len(json.dumps(body)) >= 72_000
+    r = client.post("/api/hints", json=body, headers={"Accept-Language": "de"})
+    assert 400 <= r.status_code < 500
+    error_of(r, r.status_code)
+    message = r.json()["error"]
+    assert german in message
+    assert len(message) < 200
+
+
+def test_a_huge_list_name_elsewhere_is_short_too(client):
+    r = client.post("/api/games", json={"list": HUGE}, headers={"Accept-Language": "de"})
+    assert error_of(r, 400) == "bad_request"
+    assert r.json()["error"].startswith("Unbekannte Wortliste \u201e: ': ")
+    assert len(r.json()["error"]) < 200
+    r = client.get("/api/openers", params={"list": HUGE[:2000]})
+    assert error_of(r, 422) == "validation"
+
+
+def test_a_finished_game_refuses_more_guesses_in_the_asked_language(app, client):
+    game = start(client, mode="practice")
+    guess(client, game["id"], answer_of(app, client, game["id"]))
+    r = guess(client, game["id"], "crane", **{"Accept-Language": "de"})
+    assert error_of(r, 409) == "game_over"
+    assert r.json()["error"] == "Dieses Spiel ist vorbei"
+
+
+def test_hint_query_is_the_cache_key(client, lists):
+    from raten.web.service import HintQuery
+
+    rows = [{"guess": "crane", "pattern": "..?!."}]
+    first = client.post("/api/hints", json={"rows": rows, "top": 3})
+    query = HintQuery("en", (("crane", "..?!."),), top=3)
+    assert lists.cached_hints(query) == first.content
+    assert lists.hints_json(query) == first.content
+    assert json.loads(first.content) == lists.hints(query)
+
+
+def test_the_split_is_the_library_split_serialised(client, en_words):
+    from raten.engine.rank import analyze
+    from raten.web.service import SPLIT_GROUPS
+
+    rows = [{"guess": "slate", "pattern": "....."}]
+    split = client.post("/api/hints", json={"rows": rows}).json()["split"]
+    buckets = analyze(State(en_words).after("slate", "....."), split["word"])["buckets"]
+    assert split["groups"] == [{"pattern": b["pattern"], "count": b["count"]} for b in buckets[:SPLIT_GROUPS]]
+    assert split["other_groups"] == len(buckets) - SPLIT_GROUPS
+    assert split["other_words"] == sum(b["count"] for b in buckets[SPLIT_GROUPS:])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from raten.errors import RatenError
+from raten.errors import RatenError, shorten
 
 WORD_LENGTH = 5
 PATTERNS = 3**WORD_LENGTH
@@ -92,12 +92,20 @@ def parse_pattern(text: str) -> int:
     for ch in cleaned:
         if ch not in _SYMBOLS:
             raise RatenError(
-                f"pattern {text!r} has an unknown symbol {ch!r}: use . ? ! (grey, yellow, green), "
-                "b y g, 0 1 2 or the emoji \u2b1c \U0001f7e8 \U0001f7e9"
+                f"pattern {shorten(text)!r} has an unknown symbol {ch!r}: use . ? ! (grey, yellow, green), "
+                "b y g, 0 1 2 or the emoji \u2b1c \U0001f7e8 \U0001f7e9",
+                "pattern_symbol",
+                pattern=shorten(text),
+                symbol=ch,
             )
         colours.append(_SYMBOLS[ch])
     if len(colours) != WORD_LENGTH:
-        raise RatenError(f"pattern {text!r} has {len(colours)} symbols, not {WORD_LENGTH}")
+        raise RatenError(
+            f"pattern {shorten(text)!r} has {len(colours)} symbols, not {WORD_LENGTH}",
+            "pattern_length",
+            pattern=shorten(text),
+            length=len(colours),
+        )
     return colours_to_code(colours)
 
 

@@ -291,25 +291,79 @@ def rank(state, top: int = 5, strategy: str = "entropy") -> list[Hint]:
     )
 
 
+@dataclass(frozen=True, eq=False)
+class Group:
+    """The candidates one feedback pattern leaves: its 0..242 ``code`` and ``members``, the
+    ascending positions of those candidates in the state's candidate list."""
+
+    code: int
+    members: np.ndarray
+
+    @property
+    def count(self) -> int:
+        return len(self.members)
+
+
+@dataclass(frozen=True, eq=False)
+class GuessSplit:
+    """How one guess splits a state's candidates: its statistics as a ``Hint`` and every
+    group, largest first (equal sizes by pattern code). Faces only serialise it."""
+
+    hint: Hint
+    groups: tuple[Group, ...]
+
+    @property
+    def word(self) -> str:
+        return self.hint.word
+
+    def head(self, n: int) -> tuple[tuple[Group, ...], int, int]:
+        """The ``n`` largest groups, how many groups are left over and how many words they hold."""
+        rest = self.groups[n:]
+        return self.groups[:n], len(rest), sum(g.count for g in rest)
+
+
+def split_of(state, word: str) -> GuessSplit:
+    """How ``word`` splits the state's candidates, from its row of the pattern matrix (an
+    unlisted word, or a state whose candidates are allowed words, is compared directly)."""
+    from raten.engine.feedback import ALL_GREEN
+    from raten.engine.matrix import feedback_against
+
+    row = state.words.allowed_index.get(word)
+    if state.fallback is None and row is not None:
+        codes = np.asarray(state.matrix.data[row, state.candidates])
+    else:
+        codes = feedback_against(word, state.candidate_words)
+    stats = split_stats(codes[None, :], np.zeros(1, dtype=np.int64), np.arange(len(codes), dtype=np.int64))
+    order = np.argsort(codes, kind="stable")
+    codes_seen, starts, sizes = np.unique(codes[order], return_index=True, return_counts=True)
+    by_size = np.lexsort((codes_seen, -sizes))
+    groups = tuple(Group(int(codes_seen[g]), order[starts[g] : starts[g] + sizes[g]]) for g in by_size)
+    hint = Hint(
+        word=word,
+        bits=float(stats.bits[0]),
+        candidate=bool(np.any(codes == ALL_GREEN)),
+        patterns=int(stats.patterns[0]),
+        largest=int(stats.largest[0]),
+        expected_remaining=float(stats.expected_remaining[0]),
+    )
+    return GuessSplit(hint, groups)
+
+
 def analyze(state, word: str) -> dict:
     """How ``word`` splits the current candidates: every group with its pattern and words."""
     from raten.engine.feedback import format_pattern
-    from raten.engine.matrix import feedback_against
 
-    cands = state.candidate_words
-    codes = feedback_against(word, cands)
-    table = codes[None, :]
-    split = split_stats(table, np.zeros(1, dtype=np.int64), np.arange(len(cands), dtype=np.int64))
-    groups: dict[int, list[str]] = {}
-    for w, c in zip(cands, codes.tolist()):
-        groups.setdefault(c, []).append(w)
-    buckets = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    split = split_of(state, word)
+    hint, cands = split.hint, state.candidate_words
     return {
         "word": word,
-        "bits": float(split.bits[0]),
-        "patterns": int(split.patterns[0]),
-        "largest": int(split.largest[0]),
-        "expected_remaining": float(split.expected_remaining[0]),
-        "candidate": word in set(cands),
-        "buckets": [{"pattern": format_pattern(c), "count": len(ws), "words": ws} for c, ws in buckets],
+        "bits": hint.bits,
+        "patterns": hint.patterns,
+        "largest": hint.largest,
+        "expected_remaining": hint.expected_remaining,
+        "candidate": hint.candidate,
+        "buckets": [
+            {"pattern": format_pattern(g.code), "count": g.count, "words": [cands[i] for i in g.members]}
+            for g in split.groups
+        ],
     }

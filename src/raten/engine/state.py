@@ -70,7 +70,7 @@ class State:
         if not fallback:
             problems = Constraints.from_history(history).problems
             why = f": {problems[0]}" if problems else ""
-            raise RatenError(f"no word fits these hints{why}; check the colours you entered")
+            raise RatenError(f"no word fits these hints{why}; check the colours you entered", "no_fit", why=why)
         if self.fallback is None:
             warnings.append(
                 f"no {self.words.name} solution fits these hints; using the {len(fallback)} allowed "

@@ -10,7 +10,7 @@ from functools import cached_property
 import numpy as np
 
 from raten.engine.feedback import WORD_LENGTH
-from raten.errors import RatenError
+from raten.errors import RatenError, shorten
 
 _TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _WORD = re.compile(r"[a-z]{5}")
@@ -25,10 +25,17 @@ def check_word(word: str, where: str = "") -> str:
     """Normalise ``word`` and insist on five letters a–z; the error names ``where`` it came from."""
     norm = normalise(word)
     if not _WORD.fullmatch(norm):
-        place = f"{where}: " if where else ""
+        place, shown = f"{where}: " if where else "", shorten(word.strip())
         if len(norm) != WORD_LENGTH:
-            raise RatenError(f"{place}{word.strip()!r} has {len(norm)} letters, not {WORD_LENGTH}")
-        raise RatenError(f"{place}{word.strip()!r} must be letters a-z only (umlauts and ß are transliterated)")
+            raise RatenError(
+                f"{place}{shown!r} has {len(norm)} letters, not {WORD_LENGTH}",
+                "word_length",
+                word=shown,
+                length=len(norm),
+            )
+        raise RatenError(
+            f"{place}{shown!r} must be letters a-z only (umlauts and ß are transliterated)", "word_letters", word=shown
+        )
     return norm
 
 

@@ -10,16 +10,17 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 
 from raten.engine.feedback import ALL_GREEN, GREEN, GREY, YELLOW, code_to_colours, format_pattern, pattern
 from raten.engine.hardmode import find_violation
-from raten.engine.rank import Hint
+from raten.engine.rank import Hint, split_of
 from raten.engine.state import State
 from raten.engine.words import WordSet, check_word
-from raten.errors import RatenError
+from raten.errors import RatenError, shorten
 
 MAX_TRIES = 6
 #: Day 1 of the daily game; the game number counts days from here.
@@ -30,12 +31,9 @@ _SQUARES = {GREY: "\u2b1c", YELLOW: "\U0001f7e8", GREEN: "\U0001f7e9"}
 
 
 class GameError(RatenError):
-    """A move the game refuses; ``key`` and ``params`` let a face word it in any language."""
-
-    def __init__(self, message: str, key: str, **params: object) -> None:
-        super().__init__(message)
-        self.key = key
-        self.params = params
+    """A move the game refuses, shaped like every ``RatenError`` (message, ``key``, ``params``);
+    its key is also the code a face reports (``game_over``, ``unknown_word``, ``bad_word`` ...).
+    A ``bad_word`` error has the input error it came from as its ``__cause__``."""
 
 
 # --- the daily word --------------------------------------------------------------------
@@ -64,6 +62,16 @@ def daily_word(words: WordSet, day: date, secret: str = "") -> str:
     """
     order = _daily_order(words.fingerprint, len(words.solutions), secret)
     return words.solutions[order[(daily_number(day) - 1) % len(order)]]
+
+
+def daily_list(offered: Mapping[str, WordSet], language: str) -> str:
+    """The list whose words the daily game of ``language`` uses: the first one ``offered`` in
+    that language (``de`` before ``de-ext``), so there is one daily game per language and
+    everyone has the same word, whichever list of the language they asked on."""
+    for name, words in offered.items():
+        if words.language == language:
+            return name
+    raise RatenError(f"no word list in language {shorten(language)!r}", "no_daily_list", language=shorten(language))
 
 
 def random_word(words: WordSet) -> str:
@@ -180,6 +188,11 @@ class Game:
     def tries(self) -> int:
         return len(self.rows)
 
+    def with_hard(self, hard: bool) -> Game:
+        """The game with hard mode set to ``hard``: it changes only before the first guess,
+        after it the game keeps the setting it was begun with."""
+        return replace(self, hard=hard) if not self.rows and hard != self.hard else self
+
     def check(self, guess: str) -> str:
         """The normalised guess if the game accepts it now; else a ``GameError`` (no try is used)."""
         if self.over:
@@ -187,7 +200,7 @@ class Game:
         try:
             word = check_word(guess, "guess")
         except RatenError as e:
-            raise GameError(str(e), "bad_word", word=guess.strip()[:20]) from None
+            raise GameError(str(e), "bad_word", word=shorten(guess.strip(), 20)) from e
         if word not in self.words.allowed_index:
             raise GameError(f"{word.upper()} is not in the word list", "unknown_word", word=word.upper())
         if self.hard:
@@ -231,19 +244,11 @@ class Game:
             if state.solved:
                 break
             best = openers[:top] if openers and not state.history else state.hints(top=top)
-            played = _split_of(state, word)
+            played = split_of(state, word).hint
             before = state.count
             state = state.after(word, code)
             steps.append(ReviewStep(word, code, before, state.count, played.bits, played.candidate, best))
         return Review(answer=self.answer, steps=tuple(steps), solver=solver_game(self, openers))
-
-
-def _split_of(state: State, word: str) -> Hint:
-    """How ``word`` splits the state's candidates, as a ``Hint``."""
-    from raten.engine.rank import analyze
-
-    a = analyze(state, word)
-    return Hint(word, a["bits"], a["candidate"], a["patterns"], a["largest"], a["expected_remaining"])
 
 
 def solver_game(game: Game, openers: list[Hint] | None = None) -> tuple[tuple[str, int], ...]:

@@ -32,7 +32,7 @@ from raten.web.models import (
     RowOut,
     StatsOut,
 )
-from raten.web.service import Lists, rows_key
+from raten.web.service import HintQuery, Lists
 from raten.web.store import Conflict, GameRecord, Store
 
 PLAYER_COOKIE = "raten_player"
@@ -45,7 +45,8 @@ class NotFound(Exception):
 
 
 class GameConflict(Exception):
-    """The request does not fit the game's state (over, already begun, changed meanwhile)."""
+    """The request does not fit the stored game (not over yet, changed meanwhile); a move
+    the game itself refuses is a ``GameError`` from ``raten.play.game``."""
 
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
@@ -117,10 +118,12 @@ def get_lists(ls: ListsDep) -> ListsOut:
 )
 async def post_hints(body: HintsIn, ls: ListsDep) -> Response:
     """Cached answers are sent from the event loop; new ones are computed in the threadpool."""
-    key = (body.list, rows_key(body.rows), body.hard, body.top, body.strategy, body.limit)
-    content = ls.cached_hints(key)
+    query = HintQuery(
+        body.list, tuple((r.guess, r.pattern) for r in body.rows), body.hard, body.top, body.strategy, body.limit
+    )
+    content = ls.cached_hints(query)
     if content is None:
-        content = await run_in_threadpool(ls.hints_json, *key)
+        content = await run_in_threadpool(ls.hints_json, query)
     return Response(content, media_type="application/json")
 
 
@@ -202,9 +205,9 @@ def post_game(
     ls: ListsDep,
     st: StoreDep,
 ) -> GameOut:
-    """A practice game is new each time. The daily game is one per language, made once per
-    player and day and then resumed (its hard mode can change until the first guess); asked
-    for on a second list of a language (de-ext), it is the game of the first (de)."""
+    """A practice game is new each time. The daily game is made once per player and day and
+    then resumed; the rules (one daily game per language, hard mode changes only before the
+    first guess) are ``raten.play.game``'s: this stores what they decide."""
     entry = ls.get(body.list)
     player = player_or_new(request, response)
     if body.mode == "practice":
@@ -218,12 +221,13 @@ def post_game(
     if record is None:
         game = Game.daily(entry.words, today, hard=body.hard, secret=request.app.state.daily_secret)
         try:
-            record = st.create_game(player, entry.name, "daily", number, body.hard, game.answer)
+            record = st.create_game(player, entry.name, "daily", number, game.hard, game.answer)
         except sqlite3.IntegrityError:  # the same player started it at the same moment
             record = st.daily_game(player, entry.name, number)
             assert record is not None
-    if record.hard != body.hard and not record.rows:
-        record = st.set_hard(record, body.hard)
+    wanted = _game(record, ls).with_hard(body.hard)
+    if wanted.hard != record.hard:
+        record = st.set_hard(record, wanted.hard)
     return _game_out(record, ls, st, request)
 
 
@@ -240,10 +244,7 @@ def get_game(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> Game
 )
 def post_guess(game_id: str, body: GuessIn, request: Request, ls: ListsDep, st: StoreDep) -> GameOut:
     record = _owned(st, current_player(request), game_id)
-    game = _game(record, ls)
-    if game.over:
-        raise GameConflict("this game is over", "game_over")
-    after = game.guess(body.guess)
+    after = _game(record, ls).guess(body.guess)
     result = (after.won, after.tries) if after.over else None
     try:
         record, _ = st.save_rows(record, after.rows, after.status, result)

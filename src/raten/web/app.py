@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from raten._version import __version__
 from raten.engine.words import WordSet
 from raten.errors import RatenError
+from raten.play.game import GameError
 from raten.web import i18n
 from raten.web.api import GameConflict, NotFound, router
 from raten.web.service import Lists
@@ -82,6 +83,10 @@ def _lang(request: Request) -> str:
     return i18n.pick_language(request.query_params.get("lang"), request.headers.get("accept-language"))
 
 
+#: Game errors that say the request does not fit the game's state (409, not 400).
+_CONFLICTS = frozenset({"game_over"})
+
+
 def _error(status: int, message: str, code: str) -> JSONResponse:
     return JSONResponse({"error": message, "code": code}, status_code=status)
 
@@ -89,8 +94,9 @@ def _error(status: int, message: str, code: str) -> JSONResponse:
 def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RatenError)
     async def raten_error(request: Request, exc: RatenError) -> JSONResponse:
-        code = getattr(exc, "key", "bad_request")
-        status = 409 if code == "game_over" else 400
+        # A game's refusal reports its key; other library errors are one kind for programs.
+        code = exc.key if isinstance(exc, GameError) else "bad_request"
+        status = 409 if code in _CONFLICTS else 400
         return _error(status, i18n.error_message(exc, _lang(request)), code)
 
     @app.exception_handler(NotFound)
@@ -99,16 +105,11 @@ def _error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(GameConflict)
     async def conflict(request: Request, exc: GameConflict) -> JSONResponse:
-        message = i18n.t(_lang(request), "err_game_over") if exc.code == "game_over" else str(exc)
-        return _error(409, message, exc.code)
+        return _error(409, str(exc), exc.code)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for e in exc.errors()[:5]:
-            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
-            parts.append(f"{where}: {e.get('msg', 'invalid')}" if where else str(e.get("msg", "invalid")))
-        return _error(422, "; ".join(parts) or "invalid request", "validation")
+        return _error(422, i18n.validation_message(exc.errors(), _lang(request)), "validation")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -1,14 +1,13 @@
 """UI text in English and German, and error messages in the language of the request.
 
-The pages embed the whole table of their language for the JavaScript; the API words a
-``GameError`` from its key and the known library errors from their shape.
+The pages embed the whole table of their language for the JavaScript; the API words every
+``RatenError`` from its ``key`` and ``params`` (the text ``err_<key>``), never from its
+English message. Errors without a text here (the generic key ``invalid``) stay in English.
 """
 
 from __future__ import annotations
 
-import re
-
-from raten.errors import RatenError
+from raten.errors import RatenError, shorten
 
 LANGUAGES = ("en", "de")
 
@@ -93,10 +92,19 @@ TEXT: dict[str, dict[str, str]] = {
         "err_hard_present": "Hard mode: the guess must contain {letter}",
         "err_hard_present_n": "Hard mode: the guess must contain {letter} {count} times",
         "err_game_over": "This game is over",
+        "err_word_length": "{word!r} has {length} letters, not 5",
+        "err_word_letters": "{word!r} must be letters a-z only (umlauts and \u00df are transliterated)",
+        "err_pattern_symbol": "pattern {pattern!r} has an unknown symbol {symbol!r}: use . ? ! (grey, yellow, green), "
+        "b y g, 0 1 2 or the emoji \u2b1c \U0001f7e8 \U0001f7e9",
+        "err_pattern_length": "pattern {pattern!r} has {length} symbols, not 5",
+        "err_no_fit": "no word fits these hints{why}; check the colours you entered",
+        "err_unknown_list": "unknown word list {name!r}: choose one of {choices}",
         "openers_intro": "The best first guesses for each list by entropy: how many bits of information the "
         "colours give on average, how many colour patterns they can show, the largest group of answers "
         "left by one pattern and how many answers are left on average.",
         "openers_sizes": "{solutions} possible answers, {allowed} allowed guesses",
+        "err_invalid_value": "invalid value",
+        "err_too_long": "at most {max_length} characters",
         "yes": "yes",
         "footer": "raten: Wordle solver for German and English",
     },
@@ -180,26 +188,24 @@ TEXT: dict[str, dict[str, str]] = {
         "err_hard_present": "Schwerer Modus: das Wort muss {letter} enthalten",
         "err_hard_present_n": "Schwerer Modus: das Wort muss {count}\u00d7 {letter} enthalten",
         "err_game_over": "Dieses Spiel ist vorbei",
+        "err_word_length": "\u201e{word}\u201c hat {length} Buchstaben, nicht 5",
+        "err_word_letters": "\u201e{word}\u201c darf nur Buchstaben a\u2013z enthalten "
+        "(Umlaute und \u00df werden umschrieben)",
+        "err_pattern_symbol": "Das Muster \u201e{pattern}\u201c hat ein unbekanntes Zeichen \u201e{symbol}\u201c: "
+        "erlaubt sind . ? ! (grau, gelb, gr\u00fcn), b y g, 0 1 2 oder die Emoji \u2b1c \U0001f7e8 \U0001f7e9",
+        "err_pattern_length": "Das Muster \u201e{pattern}\u201c hat {length} Zeichen, nicht 5",
+        "err_no_fit": "Kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe",
+        "err_unknown_list": "Unbekannte Wortliste \u201e{name}\u201c: w\u00e4hle eine von {choices}",
         "openers_intro": "Die besten ersten W\u00f6rter jeder Liste nach Entropie: wie viele Bits Information "
         "die Farben im Mittel geben, wie viele Farbmuster sie zeigen k\u00f6nnen, die gr\u00f6\u00dfte Gruppe, "
         "die ein Muster \u00fcbrig l\u00e4sst, und wie viele W\u00f6rter im Mittel \u00fcbrig bleiben.",
         "openers_sizes": "{solutions} m\u00f6gliche L\u00f6sungen, {allowed} erlaubte W\u00f6rter",
+        "err_invalid_value": "ung\u00fcltiger Wert",
+        "err_too_long": "h\u00f6chstens {max_length} Zeichen",
         "yes": "ja",
         "footer": "raten: Wordle-L\u00f6ser f\u00fcr Deutsch und Englisch",
     },
 }
-
-# Library messages (English) worth giving in German, by their shape.
-_GERMAN_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^(?:.*: )?'(.*)' has (\d+) letters, not 5$"), "\u201e{0}\u201c hat {1} Buchstaben, nicht 5"),
-    (
-        re.compile(r"^(?:.*: )?'(.*)' must be letters a-z only.*$"),
-        "\u201e{0}\u201c darf nur Buchstaben a\u2013z enthalten",
-    ),
-    (re.compile(r"^pattern '(.*)' has an unknown symbol.*$"), "Das Muster \u201e{0}\u201c hat ein unbekanntes Zeichen"),
-    (re.compile(r"^pattern '(.*)' has (\d+) symbols, not 5$"), "Das Muster \u201e{0}\u201c hat {1} Zeichen, nicht 5"),
-    (re.compile(r"^no word fits these hints.*$"), "Kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe"),
-]
 
 
 def pick_language(query: str | None, accept: str | None, default: str = "en") -> str:
@@ -222,16 +228,31 @@ def t(lang: str, key: str, **params: object) -> str:
 
 
 def error_message(error: RatenError, lang: str) -> str:
-    """The message of a library error in ``lang`` (English when no translation is known)."""
-    key = getattr(error, "key", None)
-    params = dict(getattr(error, "params", {}) or {})
+    """The message of a library error in ``lang``, worded from its key and parameters.
+
+    An error without a text of its own is worded as the input error that caused it (a game's
+    ``bad_word`` as the word's ``word_length``), else left in the library's English."""
+    key, params = error.key, dict(error.params)
     if key == "hard_present" and params.get("count", 1) != 1:
         key = "hard_present_n"
-    if key and f"err_{key}" in TEXT["en"]:
+    if f"err_{key}" in TEXT["en"]:
         return t(lang, f"err_{key}", **params)
-    if lang == "de":
-        for pattern, german in _GERMAN_PATTERNS:
-            m = pattern.match(str(error))
-            if m:
-                return german.format(*m.groups())
+    if isinstance(error.__cause__, RatenError):
+        return error_message(error.__cause__, lang)
     return str(error)
+
+
+def validation_message(errors: list[dict], lang: str) -> str:
+    """A malformed request's first few problems, each as ``field: what is wrong``: in English
+    pydantic's own words, in other languages worded from pydantic's error ``type``."""
+    parts = []
+    for e in errors[:5]:
+        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+        if lang == "en":
+            what = str(e.get("msg", "invalid"))
+        elif e.get("type") == "string_too_long":
+            what = t(lang, "err_too_long", max_length=(e.get("ctx") or {}).get("max_length", "?"))
+        else:
+            what = t(lang, "err_invalid_value")
+        parts.append(f"{shorten(where, 60)}: {what}" if where else what)
+    return "; ".join(parts) or t(lang, "err_invalid_value")

@@ -13,14 +13,28 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from raten.engine.rank import Hint, analyze
+from raten.engine.feedback import format_pattern
+from raten.engine.rank import GuessSplit, Hint, split_of
 from raten.engine.state import State
 from raten.engine.words import WordSet
-from raten.errors import RatenError
+from raten.errors import RatenError, shorten
+from raten.play.game import daily_list
 from raten.wordlists.presets import PRESETS, load_preset
 
 #: Groups of the top hint's split shown one by one; the rest are summed.
 SPLIT_GROUPS = 12
+
+
+@dataclass(frozen=True)
+class HintQuery:
+    """One hint request: both the argument of ``Lists.hints`` and its cache key."""
+
+    name: str = "en"
+    rows: tuple[tuple[str, str], ...] = ()
+    hard: bool = False
+    top: int = 10
+    strategy: str = "entropy"
+    limit: int = 200
 
 
 @dataclass(frozen=True)
@@ -47,7 +61,7 @@ class Lists:
             raise RatenError("no word list could be loaded")
         self.entries = dict(entries)
         self.default = next(iter(self.entries))
-        self._cache: OrderedDict[tuple, bytes] = OrderedDict()
+        self._cache: OrderedDict[HintQuery, bytes] = OrderedDict()
         self._cache_lock = threading.Lock()
         self.cache_size = cache_size
 
@@ -78,72 +92,60 @@ class Lists:
         return cls(entries)
 
     def daily_entry(self, language: str) -> ListEntry:
-        """The list whose words the daily game of ``language`` uses: the first one offered in
-        that language (``de`` before ``de-ext``), so everyone has the same word per language."""
-        return next(e for e in self.entries.values() if e.language == language)
+        """The list the daily game of ``language`` is played on (see ``raten.play.game.daily_list``)."""
+        return self.entries[daily_list({n: e.words for n, e in self.entries.items()}, language)]
 
     def get(self, name: str) -> ListEntry:
         try:
             return self.entries[name]
         except KeyError:
-            raise RatenError(f"unknown word list {name!r}: choose one of {', '.join(self.entries)}") from None
+            raise RatenError(
+                f"unknown word list {shorten(name)!r}: choose one of {', '.join(self.entries)}",
+                "unknown_list",
+                name=shorten(name),
+                choices=", ".join(self.entries),
+            ) from None
 
     # --- hints -------------------------------------------------------------------------
 
-    def hints_json(
-        self,
-        name: str,
-        rows: tuple[tuple[str, str], ...],
-        hard: bool = False,
-        top: int = 10,
-        strategy: str = "entropy",
-        limit: int = 200,
-    ) -> bytes:
+    def hints_json(self, query: HintQuery) -> bytes:
         """The answer of ``POST /api/hints`` as JSON bytes, from the cache when it is there."""
-        key = (name, rows, hard, top, strategy, limit)
+        hit = self.cached_hints(query)
+        if hit is not None:
+            return hit
+        body = json.dumps(self.hints(query), separators=(",", ":")).encode()
         with self._cache_lock:
-            hit = self._cache.get(key)
-            if hit is not None:
-                self._cache.move_to_end(key)
-                return hit
-        body = json.dumps(self.hints(name, rows, hard, top, strategy, limit), separators=(",", ":")).encode()
-        with self._cache_lock:
-            self._cache[key] = body
+            self._cache[query] = body
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
         return body
 
-    def cached_hints(self, key: tuple) -> bytes | None:
-        """The cached answer for ``hints_json``'s arguments as a tuple, or None."""
+    def cached_hints(self, query: HintQuery) -> bytes | None:
+        """The cached answer to ``query``, or None."""
         with self._cache_lock:
-            return self._cache.get(key)
+            hit = self._cache.get(query)
+            if hit is not None:
+                self._cache.move_to_end(query)
+            return hit
 
-    def hints(
-        self,
-        name: str,
-        rows: tuple[tuple[str, str], ...],
-        hard: bool = False,
-        top: int = 10,
-        strategy: str = "entropy",
-        limit: int = 200,
-    ) -> dict:
-        """Candidates, hints, the top hint's split and the constraints after ``rows``."""
-        entry = self.get(name)
-        start = entry.start if not hard else State(entry.start.matrix, hard=True)
-        state = start.replay(rows)
-        if not rows and strategy == "entropy" and top <= len(entry.openers):
-            hints = list(entry.openers[:top])
+    def hints(self, query: HintQuery) -> dict:
+        """Candidates, hints, the top hint's split and the constraints after the query's rows."""
+        entry = self.get(query.name)
+        start = entry.start if not query.hard else State(entry.start.matrix, hard=True)
+        state = start.replay(query.rows)
+        if not query.rows and query.strategy == "entropy" and query.top <= len(entry.openers):
+            hints = list(entry.openers[: query.top])
         else:
-            hints = state.hints(top=top, strategy=strategy)
+            hints = state.hints(top=query.top, strategy=query.strategy)
         words = state.candidate_words
         return {
-            "list": name,
+            "list": query.name,
             "count": state.count,
             "fallback": state.fallback is not None,
             "solved": state.solved,
-            "candidates": words[:limit],
+            "candidates": words[: query.limit],
             "hints": [hint_dict(h) for h in hints],
-            "split": split_of(state, hints[0].word) if hints else None,
+            "split": split_dict(split_of(state, hints[0].word)) if hints else None,
             "constraints": state.constraints.to_dict(),
             "summary": state.constraints.describe(),
             "warnings": list(state.warnings),
@@ -162,18 +164,12 @@ def hint_dict(h: Hint) -> dict:
     }
 
 
-def split_of(state: State, word: str) -> dict:
-    """The groups ``word`` splits the candidates into, largest first, the small ones summed."""
-    buckets = analyze(state, word)["buckets"]
-    shown, rest = buckets[:SPLIT_GROUPS], buckets[SPLIT_GROUPS:]
+def split_dict(split: GuessSplit) -> dict:
+    """A split as JSON: its ``SPLIT_GROUPS`` largest groups, the rest summed."""
+    shown, other_groups, other_words = split.head(SPLIT_GROUPS)
     return {
-        "word": word,
-        "groups": [{"pattern": b["pattern"], "count": b["count"]} for b in shown],
-        "other_groups": len(rest),
-        "other_words": sum(b["count"] for b in rest),
+        "word": split.word,
+        "groups": [{"pattern": format_pattern(g.code), "count": g.count} for g in shown],
+        "other_groups": other_groups,
+        "other_words": other_words,
     }
-
-
-def rows_key(rows) -> tuple[tuple[str, str], ...]:
-    """Rows as a hashable tuple of (guess, pattern) strings."""
-    return tuple((r.guess, r.pattern) for r in rows)

@@ -1,0 +1,112 @@
+"""The web's texts: every key in both languages, library errors worded by key, never by their English."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from raten.engine.feedback import parse_pattern
+from raten.engine.state import State
+from raten.engine.words import check_word
+from raten.errors import RatenError
+from raten.play.game import Game, GameError
+from raten.web import i18n
+
+#: The error keys the web words itself; anything else is left in the library's English.
+TRANSLATED = (
+    "word_length",
+    "word_letters",
+    "pattern_symbol",
+    "pattern_length",
+    "no_fit",
+    "unknown_list",
+    "unknown_word",
+    "hard_green",
+    "hard_present",
+    "hard_present_n",
+    "game_over",
+)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_text_exists_in_both_languages_with_the_same_fields():
+    assert set(i18n.TEXT["en"]) == set(i18n.TEXT["de"])
+    for key, english in i18n.TEXT["en"].items():
+        assert _fields(i18n.TEXT["de"][key]) <= _fields(english), key
+
+
+@pytest.mark.parametrize("key", TRANSLATED)
+def test_every_translated_error_key_has_a_text_in_both_languages(key):
+    for lang in i18n.LANGUAGES:
+        assert i18n.TEXT[lang].get(f"err_{key}"), (lang, key)
+
+
+def _raised(call) -> RatenError:
+    with pytest.raises(RatenError) as e:
+        call()
+    return e.value
+
+
+@pytest.mark.parametrize(
+    ("call", "key", "german"),
+    [
+        (lambda: check_word("cran"), "word_length", "\u201ecran\u201c hat 4 Buchstaben, nicht 5"),
+        (lambda: check_word("cr4ne"), "word_letters", "\u201ecr4ne\u201c darf nur Buchstaben a\u2013z enthalten"),
+        (lambda: parse_pattern("..?!z"), "pattern_symbol", "Das Muster \u201e..?!z\u201c hat ein unbekanntes Zeichen"),
+        (lambda: parse_pattern("..?!"), "pattern_length", "Das Muster \u201e..?!\u201c hat 4 Zeichen, nicht 5"),
+    ],
+)
+def test_library_errors_are_worded_in_german_from_their_key(call, key, german):
+    error = _raised(call)
+    assert error.key == key
+    assert i18n.error_message(error, "de").startswith(german)
+    assert key in TRANSLATED
+
+
+def test_no_fit_in_both_languages(en_words):
+    error = _raised(lambda: State(en_words).replay([("crane", "!!!!!"), ("crane", ".....")]))
+    assert error.key == "no_fit"
+    assert i18n.error_message(error, "de") == "Kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe"
+    assert i18n.error_message(error, "en") == str(error)
+
+
+def test_english_texts_say_what_the_library_says():
+    for call in (lambda: check_word("cran"), lambda: check_word("cr4ne"), lambda: parse_pattern("..?!")):
+        error = _raised(call)
+        assert i18n.error_message(error, "en") == str(error)
+
+
+def test_the_english_message_is_never_parsed():
+    """A message that looks like a translated one but has another key stays as it is."""
+    error = RatenError("'cran' has 4 letters, not 5")
+    assert i18n.error_message(error, "de") == "'cran' has 4 letters, not 5"
+
+
+def test_a_refused_game_word_is_worded_as_its_cause(en_words):
+    game = Game.practice(en_words, answer="crane")
+    error = _raised(lambda: game.guess("ab1de"))
+    assert isinstance(error, GameError) and error.key == "bad_word"
+    assert (
+        i18n.error_message(error, "de")
+        == "\u201eab1de\u201c darf nur Buchstaben a\u2013z enthalten (Umlaute und \u00df werden umschrieben)"
+    )
+
+
+def test_echoed_input_is_cut_short():
+    huge = ": ': ': ' " * 8000
+    for call in (lambda: check_word(huge), lambda: parse_pattern(huge), lambda: check_word("x" * 72_000)):
+        error = _raised(call)
+        for lang in i18n.LANGUAGES:
+            assert len(i18n.error_message(error, lang)) < 200
+
+
+def test_validation_errors_in_german_name_the_field():
+    errors = [{"loc": ("body", "rows", 0, "guess"), "type": "string_too_long", "msg": "...", "ctx": {"max_length": 40}}]
+    assert i18n.validation_message(errors, "de") == "rows.0.guess: h\u00f6chstens 40 Zeichen"
+    assert i18n.validation_message(errors, "en") == "rows.0.guess: ..."
+    odd = [{"loc": ("body", "x" * 10_000), "type": "extra_forbidden", "msg": "Extra inputs are not permitted"}]
+    assert len(i18n.validation_message(odd, "de")) < 100
