@@ -1,4 +1,4 @@
-"""Shared fixtures: an isolated matrix cache, the built-in lists and the reference lists in ../shared/data."""
+"""Shared fixtures: an isolated matrix cache, the built-in lists, the ../shared/data lists, a sample ngerman."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from german_sample import DICTIONARY
 from raten.engine.words import WordSet
 from raten.wordlists.files import read_word_file
+from raten.wordlists.german.dictionary import Lexicon, parse_dictionary
 from raten.wordlists.presets import load_words
 
 REPO = Path(__file__).resolve().parents[1]
@@ -50,3 +52,17 @@ def de6_words() -> WordSet:
         name="6mal5",
         language="de",
     )
+
+
+@pytest.fixture
+def lex() -> Lexicon:
+    """The German builder's sample dictionary (tests/german_sample.py), parsed."""
+    return parse_dictionary(DICTIONARY.splitlines())
+
+
+@pytest.fixture
+def dict_file(tmp_path: Path) -> Path:
+    """The German builder's sample dictionary as a file, the way ``--dict`` reads it."""
+    path = tmp_path / "ngerman"
+    path.write_text(DICTIONARY, encoding="utf-8")
+    return path

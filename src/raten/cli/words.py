@@ -9,7 +9,9 @@ from rich.table import Table
 
 from raten.cli.common import RatenGroup, console, err_console, print_json, user_errors
 from raten.errors import RatenError
-from raten.wordlists import german
+from raten.wordlists.german import build as german_build
+from raten.wordlists.german.dictionary import DEFAULT_DICT
+from raten.wordlists.german.morphology import RULE_LABELS
 from raten.wordlists.presets import PRESETS, load_preset
 
 
@@ -54,7 +56,7 @@ def words(ctx, as_json):
     "--dict",
     "dict_path",
     type=click.Path(path_type=Path, dir_okay=True),
-    default=german.DEFAULT_DICT,
+    default=DEFAULT_DICT,
     show_default=True,
     help="wngerman-style word list (Debian package wngerman).",
 )
@@ -65,11 +67,11 @@ def words(ctx, as_json):
     help="Directory for solutions.txt, allowed.txt, ngerman.txt and NOTICE [default: the package's data/de].",
 )
 @click.option(
-    "--solutions", "n_solutions", default=german.DEFAULT_SOLUTIONS, show_default=True, help="How many solutions."
+    "--solutions", "n_solutions", default=german_build.DEFAULT_SOLUTIONS, show_default=True, help="How many solutions."
 )
 @click.option(
     "--min-zipf",
-    default=german.DEFAULT_MIN_ZIPF,
+    default=german_build.DEFAULT_MIN_ZIPF,
     show_default=True,
     help="Rarest wordfreq zipf frequency a solution may have.",
 )
@@ -78,7 +80,7 @@ def words(ctx, as_json):
 @user_errors
 def build(dict_path: Path, out: Path | None, n_solutions: int, min_zipf: float, dry_run: bool, as_json: bool) -> None:
     """Rebuild the German lists (de, de-ext) from wngerman and wordfreq."""
-    result, report = german.build(dict_path, out, n_solutions, min_zipf, dry_run)
+    result, report = german_build.build(dict_path, out, n_solutions, min_zipf, dry_run)
     if as_json:
         print_json(report)
         return
@@ -88,7 +90,7 @@ def build(dict_path: Path, out: Path | None, n_solutions: int, min_zipf: float, 
     )
     console.print(f"{result.candidates} have zipf >= {min_zipf}; left out:")
     for rule, dropped in result.excluded.items():
-        console.print(f"  {len(dropped):5d}  {german.RULE_LABELS[rule]}: {' '.join(dropped[:8])}")
+        console.print(f"  {len(dropped):5d}  {RULE_LABELS[rule]}: {' '.join(dropped[:8])}")
     console.print(
         f"solutions: {len(result.solutions)} of {result.eligible} eligible (rarest zipf {result.lowest_zipf:.2f})"
     )

@@ -1,0 +1,1 @@
+"""The German list builder (`raten words build`): dictionary, morphology rules, build, NOTICE."""

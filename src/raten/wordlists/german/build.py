@@ -1,0 +1,141 @@
+"""Building the German lists (`de`, `de-ext`) and writing them, with their NOTICE, to a directory.
+
+Allowed guesses are every five-letter dictionary word after transliteration (ä→ae, ö→oe,
+ü→ue, ß→ss); the solutions are the most frequent of them by wordfreq (zipf scale) that
+no morphology rule leaves out. The same dictionary and wordfreq give the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from raten.errors import RatenError
+from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon, read_dictionary
+from raten.wordlists.german.morphology import RULES, Morphology, Zipf
+from raten.wordlists.german.notice import debian_version, file_sha256, notice_text, wordfreq_version
+
+DEFAULT_SOLUTIONS = 1050
+DEFAULT_MIN_ZIPF = 3.0
+
+
+def wordfreq_zipf() -> Zipf:
+    """wordfreq's ``zipf_frequency``, or a clear error when wordfreq is not installed."""
+    try:
+        from wordfreq import zipf_frequency
+    except ImportError:
+        raise RatenError("building the German lists needs wordfreq: pip install 'raten[build-words]'") from None
+    return zipf_frequency
+
+
+@dataclass
+class BuildResult:
+    """The three lists and the figures that explain them."""
+
+    allowed: list[str]
+    solutions: list[str]
+    ngerman: list[str]
+    min_zipf: float
+    candidates: int  # five-letter words at or above min_zipf
+    excluded: dict[str, list[str]]  # rule -> words at or above min_zipf it left out, commonest first
+    eligible: int  # candidates no rule left out
+    lowest_zipf: float  # frequency of the rarest solution
+    transliterated: int  # allowed words that had ä, ö, ü or ß
+
+    def summary(self) -> dict:
+        """Counts for people and scripts (a few examples per rule)."""
+        return {
+            "allowed": len(self.allowed),
+            "solutions": len(self.solutions),
+            "ngerman": len(self.ngerman),
+            "transliterated": self.transliterated,
+            "min_zipf": self.min_zipf,
+            "candidates": self.candidates,
+            "excluded": {rule: len(words) for rule, words in self.excluded.items()},
+            "examples": {rule: words[:12] for rule, words in self.excluded.items()},
+            "eligible": self.eligible,
+            "lowest_zipf": self.lowest_zipf,
+        }
+
+
+def build_lists(
+    lex: Lexicon, zipf: Zipf, solutions: int = DEFAULT_SOLUTIONS, min_zipf: float = DEFAULT_MIN_ZIPF
+) -> BuildResult:
+    """Allowed = every five-letter word; solutions = the SOLUTIONS commonest words at or
+    above MIN_ZIPF that no rule leaves out (fewer if there are not that many)."""
+    if solutions < 1:
+        raise RatenError("--solutions must be at least 1")
+    morph = Morphology(lex, zipf)
+    five = lex.five()
+    ranked = sorted(five, key=lambda w: (-morph.freq(w), w))
+    candidates = [w for w in ranked if morph.freq(w) >= min_zipf]
+    excluded: dict[str, list[str]] = {rule: [] for rule in RULES}
+    eligible = []
+    for word in candidates:
+        verdict = morph.exclusion(word)
+        if verdict:
+            excluded[verdict[0]].append(word)
+        else:
+            eligible.append(word)
+    chosen = eligible[:solutions]
+    return BuildResult(
+        allowed=five,
+        solutions=sorted(chosen),
+        ngerman=five,
+        min_zipf=min_zipf,
+        candidates=len(candidates),
+        excluded=excluded,
+        eligible=len(eligible),
+        lowest_zipf=morph.freq(chosen[-1]) if chosen else 0.0,
+        transliterated=sum(any(s != w for s in lex.spellings[w]) for w in five),
+    )
+
+
+def default_out_dir() -> Path:
+    """The package's own data/de directory (where `_load_de` reads the lists)."""
+    return Path(str(resources.files("raten"))) / "data" / "de"
+
+
+def write_list(path: Path, words: Iterable[str]) -> None:
+    """One word per line, sorted, trailing newline: the same lists give the same bytes."""
+    path.write_text("".join(w + "\n" for w in sorted(set(words))), encoding="utf-8")
+
+
+def write_lists(result: BuildResult, out: Path, notice: str) -> dict[str, Path]:
+    """Write the three lists and NOTICE into OUT (created if missing)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        paths = {name: out / f"{name}.txt" for name in ("solutions", "allowed", "ngerman")}
+        write_list(paths["solutions"], result.solutions)
+        write_list(paths["allowed"], set(result.allowed) | set(result.solutions))
+        write_list(paths["ngerman"], result.ngerman)
+        paths["NOTICE"] = out / "NOTICE"
+        paths["NOTICE"].write_text(notice, encoding="utf-8")
+    except OSError as e:
+        raise RatenError(f"cannot write the word lists to {str(out)!r}: {e.strerror}") from None
+    return paths
+
+
+def build(
+    dict_path: Path = DEFAULT_DICT,
+    out: Path | None = None,
+    n_solutions: int = DEFAULT_SOLUTIONS,
+    min_zipf: float = DEFAULT_MIN_ZIPF,
+    dry_run: bool = False,
+) -> tuple[BuildResult, dict]:
+    """Build the lists from DICT_PATH and wordfreq and (unless DRY_RUN) write them into OUT.
+
+    Returns the result and a report for people and scripts (``written`` names the files).
+    """
+    lex = read_dictionary(dict_path)
+    result = build_lists(lex, wordfreq_zipf(), solutions=n_solutions, min_zipf=min_zipf)
+    report = result.summary()
+    report["dictionary"] = {"path": str(dict_path), "entries": lex.lines, "dropped": lex.dropped}
+    if not dry_run:
+        debian = debian_version() if dict_path == DEFAULT_DICT else None
+        notice = notice_text(result, lex, file_sha256(dict_path), debian, wordfreq_version(), dict_path)
+        out_dir = out if out is not None else default_out_dir()
+        report["written"] = {name: str(p) for name, p in write_lists(result, out_dir, notice).items()}
+    return result, report

@@ -1,0 +1,127 @@
+"""The NOTICE that ships beside the German lists: sources, versions, licences, how they were made.
+
+Its text is a template filled with the build's figures, so a rebuild with the same
+dictionary and wordfreq gives the same bytes as the committed ``src/raten/data/de/NOTICE``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon
+from raten.wordlists.german.morphology import RULE_LABELS
+
+if TYPE_CHECKING:  # build.py writes the NOTICE, so it imports this module, not the other way
+    from raten.wordlists.german.build import BuildResult
+
+NOTICE_TEMPLATE = """\
+German word lists of raten (presets `de` and `de-ext`)
+=====================================================
+
+Files
+  allowed.txt    {allowed} words: every five-letter word of ngerman (after transliteration)
+  solutions.txt  {solutions} words: the commonest of them that look like base forms
+  ngerman.txt    {ngerman} words: every five-letter word of ngerman, for `de-ext`
+                 (`de-ext` = de plus ngerman.txt, as both solutions and allowed)
+
+All lists: lowercase a-z, one word per line, sorted, trailing newline.
+
+Sources
+  Debian package wngerman {debian}, file /usr/share/dict/ngerman
+    (upstream igerman98 by Björn Jacke, https://www.j3e.de/ispell/igerman98/;
+    {lines} entries, sha256 {dict_sha256}).
+    Licence: GPL-2+ (GNU General Public License, version 2 or later).
+  PyPI package wordfreq {wordfreq} by Robyn Speer, word frequencies for "de" and "en"
+    (https://github.com/rspeer/wordfreq). Licence: code Apache-2.0, data CC BY-SA 4.0
+    (its README names the corpora the data comes from). Only the choice and ranking of
+    the solutions comes from wordfreq; no frequency data is copied into these files.
+
+Licence of these files
+  The three lists are derived from ngerman and are distributed under the GPL-2+, like
+  the dictionary they come from (the rest of raten is MIT). The choice of solutions is
+  based on wordfreq frequencies (CC BY-SA 4.0, credited above).
+
+How they were made (src/raten/wordlists/german/)
+  1. ngerman entries that are all lowercase or capitalised and consist of letters only
+     (acronyms, mixed case and entries with other characters are dropped), lowercased,
+     transliterated ä→ae, ö→oe, ü→ue, ß→ss, five letters long: allowed.txt ({transliterated}
+     of them had an umlaut or ß). Words that are five letters only before
+     transliteration (Größe) are not five-letter words in the game's alphabet and are left
+     out everywhere.
+  2. ngerman.txt holds the same words. `de-ext` takes them all as solutions; it uses the
+     transliterated words, not only the ngerman words that are plain ASCII (as some other
+     "Standard + ngerman" lists do), because the game transliterates (fuenf, kaese, muede
+     are words like any other) and dropping umlaut words would leave an arbitrary hole.
+  3. Solutions: words with wordfreq zipf >= {min_zipf} ({candidates} words), ranked by
+     frequency (the frequencies of all ngerman spellings of a word added up). Left out,
+     by the first rule that applies:
+{excluded}
+     The {solutions} commonest of the remaining {eligible} are the solutions; the rarest
+     has zipf {lowest_zipf}.
+  The rules can be wrong both ways: ngerman lists a word that is both noun and verb
+  only once, in lowercase, so some nouns that look like verb forms are missing (Hetze,
+  Robbe) and some plurals that head compound nouns are kept.
+
+Rebuild
+  apt-get install wngerman && pip install 'raten[build-words]'
+  raten words build{dict_option} --solutions {solutions} --min-zipf {min_zipf}
+"""
+
+
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file's bytes, hex: names the exact dictionary the lists came from."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def debian_version(package: str = "wngerman", status: Path = Path("/var/lib/dpkg/status")) -> str | None:
+    """The installed Debian package's version, from dpkg's status file (None if unknown)."""
+    try:
+        text = status.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    for block in text.split("\n\n"):
+        if re.search(rf"^Package: {re.escape(package)}$", block, re.M):
+            found = re.search(r"^Version: (\S+)$", block, re.M)
+            return found.group(1) if found else None
+    return None
+
+
+def wordfreq_version() -> str | None:
+    """The installed wordfreq's version (None if unknown)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("wordfreq")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def notice_text(
+    result: BuildResult,
+    lex: Lexicon,
+    dict_sha256: str,
+    debian: str | None,
+    wordfreq: str | None,
+    dict_path: Path = DEFAULT_DICT,
+) -> str:
+    """The NOTICE that names sources, versions, licences and the command that rebuilds."""
+    excluded = "\n".join(f"       {len(words):5d}  {RULE_LABELS[rule]}" for rule, words in result.excluded.items())
+    return NOTICE_TEMPLATE.format(
+        allowed=len(result.allowed),
+        solutions=len(result.solutions),
+        ngerman=len(result.ngerman),
+        debian=debian or "(version unknown)",
+        lines=lex.lines,
+        dict_sha256=dict_sha256,
+        wordfreq=wordfreq or "(version unknown)",
+        transliterated=result.transliterated,
+        min_zipf=result.min_zipf,
+        candidates=result.candidates,
+        excluded=excluded,
+        eligible=result.eligible,
+        lowest_zipf=f"{result.lowest_zipf:.2f}",
+        dict_option="" if dict_path == DEFAULT_DICT else f" --dict {dict_path}",
+    )

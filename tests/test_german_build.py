@@ -1,0 +1,115 @@
+"""Building and writing the German lists, `raten words build`, and the lists that ship with raten."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import raten
+from german_sample import fake_zipf
+from raten.cli.main import main
+from raten.errors import RatenError
+from raten.wordlists.german import build
+from raten.wordlists.german.build import build_lists, write_lists
+from raten.wordlists.german.dictionary import Lexicon
+
+DATA = Path(raten.__file__).parent / "data" / "de"
+
+
+def test_build_lists_ranks_and_cuts(lex: Lexicon) -> None:
+    result = build_lists(lex, fake_zipf, solutions=3, min_zipf=3.0)
+    # eligible by frequency: fuenf 5.0, muede 4.5, regen 4.3, tisch 4.2, kaese 4.1, loben 3.9, wolke 3.8
+    assert result.solutions == ["fuenf", "muede", "regen"]
+    assert result.eligible == 7
+    assert result.lowest_zipf == pytest.approx(4.3)
+    assert result.allowed == lex.five() == result.ngerman
+    assert result.excluded["listed"] == ["peter"]
+    assert set(result.excluded["verb_form"]) == {"kommt"}
+    assert result.transliterated == 3
+    summary = result.summary()
+    assert summary["solutions"] == 3 and summary["excluded"]["noun_form"] == 2
+
+    few = build_lists(lex, fake_zipf, solutions=100, min_zipf=4.4)
+    assert few.solutions == ["fuenf", "muede"]  # fewer words qualify than asked for
+    with pytest.raises(RatenError):
+        build_lists(lex, fake_zipf, solutions=0)
+
+
+def test_written_lists_are_deterministic(lex: Lexicon, tmp_path: Path) -> None:
+    result = build_lists(lex, fake_zipf, solutions=4)
+    first = write_lists(result, tmp_path / "a", "notice\n")
+    second = write_lists(build_lists(lex, fake_zipf, solutions=4), tmp_path / "b", "notice\n")
+    for name in ("solutions", "allowed", "ngerman"):
+        text = first[name].read_text(encoding="utf-8")
+        assert text == second[name].read_text(encoding="utf-8")
+        assert text.endswith("\n") and text.splitlines() == sorted(set(text.splitlines()))
+    assert set(first["solutions"].read_text().split()) <= set(first["allowed"].read_text().split())
+
+
+def test_command_builds_into_a_directory(dict_file: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(build, "wordfreq_zipf", lambda: fake_zipf)
+    out = tmp_path / "out"
+    args = ["words", "build", "--dict", str(dict_file), "--out", str(out), "--solutions", "5", "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["solutions"] == 5 and report["allowed"] == 18
+    assert (out / "solutions.txt").read_text() == "fuenf\nkaese\nmuede\nregen\ntisch\n"
+    notice = (out / "NOTICE").read_text(encoding="utf-8")
+    assert "wngerman" in notice and "wordfreq" in notice and "GPL-2+" in notice
+    assert f"raten words build --dict {dict_file} --solutions 5 --min-zipf 3.0" in notice
+
+    dry = CliRunner().invoke(
+        main, ["words", "build", "--dict", str(dict_file), "--out", str(tmp_path / "dry"), "--dry-run"]
+    )
+    assert dry.exit_code == 0, dry.output
+    assert "nothing written" in dry.output and not (tmp_path / "dry").exists()
+
+
+def test_command_missing_dictionary_is_a_clear_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["words", "build", "--dict", str(tmp_path / "ngerman"), "--out", str(tmp_path)])
+    assert result.exit_code != 0
+    assert "does not exist" in result.output and "wngerman" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "solutions.txt").exists()
+
+
+def test_command_without_wordfreq_is_a_clear_error(dict_file: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "wordfreq", None)  # import wordfreq now fails
+    result = CliRunner().invoke(main, ["words", "build", "--dict", str(dict_file), "--out", str(tmp_path)])
+    assert result.exit_code != 0
+    assert "needs wordfreq" in result.output and "Traceback" not in result.output
+
+
+def test_shipped_lists_load_with_expected_sizes() -> None:
+    de = raten.load_words("de")
+    ext = raten.load_words("de-ext")
+    assert 1000 <= len(de.solutions) <= 1100
+    assert 3800 <= len(de.allowed) <= 4200
+    assert set(de.solutions) <= set(de.allowed)
+    assert len(ext.solutions) >= 3 * len(de.solutions)
+    assert set(de.solutions) <= set(ext.solutions) and set(de.allowed) <= set(ext.allowed)
+    assert ext.solutions == ext.allowed
+    assert de.language == ext.language == "de"
+
+
+@pytest.mark.parametrize("name", ["solutions.txt", "allowed.txt", "ngerman.txt"])
+def test_shipped_files_are_normalised(name: str) -> None:
+    text = (DATA / name).read_text(encoding="utf-8")
+    words = text.splitlines()
+    assert text.endswith("\n")
+    assert words == sorted(set(words))
+    assert all(re.fullmatch("[a-z]{5}", w) for w in words)
+
+
+def test_shipped_solutions_cover_the_6mal5_list(shared_list) -> None:
+    """How many of the 1070 6mal5.com solutions (tests only, ../shared/data) we also pick."""
+    reference = set(shared_list("de", "solutions.txt").read_text().split())
+    ours = set(raten.load_words("de").solutions)
+    assert len(reference) == 1070
+    assert len(reference & ours) >= 880  # 893 measured with wngerman 20161207-11, wordfreq 3.1.1
