@@ -73,7 +73,7 @@ def _tree_option(f):
 
 
 def _tree_guess(tree_file: Path, state: State) -> str:
-    from raten.trees.model import load_tree
+    from raten.trees.player import load_tree
 
     return load_tree(tree_file, state.words).next_guess(state)
 
