@@ -4,8 +4,6 @@ the published English figures."""
 
 from __future__ import annotations
 
-import importlib.util
-
 import numpy as np
 import pytest
 
@@ -230,7 +228,6 @@ def test_result_json_and_worst(small) -> None:
     assert all(path[-1] == answer for answer, _, path in worst)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("raten.trees.model") is None, reason="raten.trees.model is not built")
 def test_tree_strategy_replays_a_simulation(small, tmp_path) -> None:
     from raten.trees.model import Tree
 

@@ -24,6 +24,7 @@ from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.sql import ENGINES, SCHEMAS, SqlDatabase, build_database, render, sql_text
+from raten.sql.database import show_sql
 from raten.sql.queries import parameters
 
 NO_DUCKDB = pytest.mark.skipif(importlib.util.find_spec("duckdb") is None, reason="duckdb is not installed")
@@ -125,6 +126,36 @@ def test_en_no_answer_fits(en_db):
     assert en_db.remaining(moves) == []
     with pytest.raises(RatenError, match="no answer in this database fits"):
         en_db.next_guesses(moves)
+
+
+def test_en_query_checks_in_the_library(en_db, en_words):
+    """The face's checks live in SqlDatabase.query: no guesses for openers, no empty history."""
+    with pytest.raises(RatenError, match="openers takes no guesses"):
+        en_db.query("openers", [("crane", ".....")])
+    with pytest.raises(RatenError, match="no answer in this database fits"):
+        en_db.query("remaining", [("crane", "!!!!!"), ("slate", "!!!!!")])
+    with pytest.raises(RatenError, match="unknown query"):
+        en_db.query("best")
+    result = en_db.query("next", [("crane", "..?!.")], top=3)
+    state = State(en_words).after("crane", "..?!.")
+    assert result.candidates == state.candidate_words
+    assert_same_hints(result.hints, state.hints(top=3))
+    assert (result.engine, result.schema, result.words_name) == (en_db.engine, en_db.schema, en_db.words_name)
+    remaining = en_db.query("remaining", [("crane", "..?!.")])
+    assert remaining.hints is None and remaining.candidates == result.candidates
+    openers = en_db.query("openers", top=2)
+    assert openers.candidates is None and [h.word for h in openers.hints] == [h.word for h in en_db.openers(2)]
+
+
+def test_en_show_sql_checks_the_layout(en_db):
+    other = next(s for s in SCHEMAS if s != en_db.schema)
+    with pytest.raises(RatenError, match=f"holds the {en_db.engine} {en_db.schema} layout"):
+        show_sql("next", db=en_db.path, schema=other)
+    with pytest.raises(RatenError, match="schema takes no guesses"):
+        show_sql("schema", [("crane", ".....")], db=en_db.path)
+    text = show_sql("next", [("crane", "..?!.")], db=en_db.path)
+    assert f"$guess_1 = {en_db.word_index('crane')} (crane;" in text
+    assert show_sql("remaining", engine="duckdb", schema="compact") == sql_text("remaining", "duckdb", "compact")
 
 
 def test_en_cli_next_matches_hint(en_db):

@@ -4,7 +4,6 @@ entropy, the two-step look-ahead against plain Python, and the English openers."
 from __future__ import annotations
 
 import math
-import sys
 
 import numpy as np
 import pytest
@@ -212,13 +211,6 @@ def test_fallback_state_ranks(small) -> None:
     assert state.fallback is not None
     for name in SEVEN:
         assert rank(state, top=1, strategy=name)[0].word in state.fallback
-
-
-def test_tree_strategy_needs_tree_module(small, tmp_path, monkeypatch) -> None:
-    monkeypatch.setitem(sys.modules, "raten.trees.model", None)  # as if tree.py were not built
-    strat = get_strategy(f"tree:{tmp_path / 'x.tree'}", small)
-    with pytest.raises(RatenError, match="not available"):
-        strat.next_guess(State(small))
 
 
 def test_unknown_strategy_in_rank(small) -> None:

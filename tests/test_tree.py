@@ -14,7 +14,8 @@ from raten.engine.feedback import ALL_GREEN, format_pattern, pattern
 from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.trees.model import Tree, load_tree
+from raten.trees.model import Tree
+from raten.trees.player import load_tree
 from raten.trees.search import Searcher
 
 SOLUTIONS = [
@@ -58,7 +59,7 @@ def words() -> WordSet:
 @pytest.fixture(scope="module")
 def tree(words: WordSet) -> Tree:
     r = Searcher(words).solve_opener("salet")
-    return Tree.from_text(r.tree_text or "", words)
+    return Tree.from_text(r.tree.to_text())  # through the file format, as a reader sees it
 
 
 @pytest.fixture
@@ -239,3 +240,23 @@ def test_cli_rejects_an_unknown_opener_and_both_modes(list_files) -> None:
     assert res.exit_code != 0 and "ZZZZZ is not an allowed guess" in res.output
     res = runner.invoke(main, ["tree", *list_files, "--opener", "salet", "--best"])
     assert res.exit_code != 0 and "either --opener" in res.output
+
+
+def test_opener_proof_chooses_the_opener_with_most_groups(words: WordSet) -> None:
+    """`raten tree` without --opener: the library picks the least cheap bound and proves it."""
+    from raten.trees.opener import OpenerProof
+
+    proof = OpenerProof(words)
+    s = proof.searcher
+    bounds = [s.opener_bound(g) for g in range(len(words.allowed))]
+    assert proof.chosen_by == "most groups"
+    assert proof.opener == words.allowed[bounds.index(min(bounds))] == s.default_opener()
+    proven = proof.run()
+    assert proven.tree.opener == proof.opener and proven.tree.meta["proven"] == "opener"
+    d = proven.to_dict()
+    assert d["total"] == s.solve_opener(proof.opener, tree=False).total and d["opener_chosen_by"] == "most groups"
+    assert d["out"] is None and d["nodes"] == proven.nodes > 0
+    given = OpenerProof(words, "salet", max_guesses=2)
+    assert given.chosen_by == "given"
+    with pytest.raises(RatenError, match="SALET cannot solve every word within 2 guesses"):
+        given.run()

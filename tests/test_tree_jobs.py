@@ -114,3 +114,25 @@ def test_a_killed_run_resumes_without_losing_work(tmp_path) -> None:
         (r["opener"], r["total"]) for r in fresh.exact
     )
     assert resumed["best"]["opener"] == fresh.best["opener"]
+
+
+def test_report_dictionaries_and_best_tree_come_from_the_library(words, tmp_path) -> None:
+    """`raten tree --best` prints BestReport.to_dict and writes BestReport.best_tree."""
+    from raten.trees.jobs import default_results_path
+
+    path = tmp_path / "r.jsonl"
+    report = run_best(words, top=3, results=path)
+    d = report.to_dict(3, out=tmp_path / "best.tree")
+    assert d["best"] == d["top"][0] and [r["rank"] for r in d["top"]] == [1, 2, 3]
+    assert d["best"]["opener"] == report.best["opener"]
+    assert d["best"]["average"] == round(report.best["total"] / len(words.solutions), 4)
+    assert (d["words"], d["fingerprint"], d["mode"], d["max_guesses"]) == (words.name, words.fingerprint, "normal", 6)
+    assert d["results"] == str(path) and d["out"] == str(tmp_path / "best.tree")
+    tree = report.best_tree()
+    assert tree.opener == report.best["opener"] and tree.meta["proven"] == "all-openers"
+    assert tree.check(words)["total"] == report.best["total"]
+    assert default_results_path(words, True, None).name == f"{words.name}-{words.fingerprint[:12]}-hard-max0.jsonl"
+    nothing = run_best(words, max_guesses=1, top=1)
+    assert nothing.best is None and nothing.best_tree() is None
+    with pytest.raises(RatenError, match="no opener solves every word"):
+        nothing.to_dict(1)

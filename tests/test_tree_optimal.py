@@ -23,7 +23,7 @@ def test_en_salet_is_7920_proven_in_under_a_minute(en_words) -> None:
     seconds = time.perf_counter() - start
     assert r.exact and r.total == 7920 and r.worst == 5
     assert seconds < 60, seconds
-    tree = Tree.from_text(r.tree_text or "", en_words)
+    tree = r.tree
     assert tree.check(en_words)["total"] == 7920
     # the cut-off proves nothing below: asking for less than 7920 fails
     below = s.solve_opener("salet", beta=7920, tree=False)
@@ -33,7 +33,7 @@ def test_en_salet_is_7920_proven_in_under_a_minute(en_words) -> None:
 def test_en_salet_hard_mode_within_six_guesses_is_8122(en_words) -> None:
     r = Searcher(en_words, hard=True, max_guesses=6).solve_opener("salet")
     assert r.exact and r.total == 8122 and r.worst <= 6
-    tree = Tree.from_text(r.tree_text or "", en_words)
+    tree = r.tree
     assert tree.hard and tree.check(en_words)["total"] == 8122
 
 

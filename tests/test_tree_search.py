@@ -10,7 +10,6 @@ import pytest
 from raten.engine.feedback import ALL_GREEN, pattern
 from raten.engine.hardmode import violation
 from raten.engine.words import WordSet
-from raten.trees.model import Tree
 from raten.trees.search import INF, Searcher
 
 
@@ -78,7 +77,7 @@ def test_exact_search_equals_brute_force(seed: int, alphabet: str, hard: bool, l
             assert not got.exact or got.total >= INF, opener
             continue
         assert got.exact and got.total == expected, (opener, got, expected)
-        tree = Tree.from_text(got.tree_text or "", words)
+        tree = got.tree
         summary = tree.check(words)
         assert summary["total"] == expected
         if limit:

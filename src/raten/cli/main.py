@@ -73,7 +73,7 @@ def _tree_option(f):
 
 
 def _tree_guess(tree_file: Path, state: State) -> str:
-    from raten.trees.model import load_tree
+    from raten.trees.player import load_tree
 
     return load_tree(tree_file, state.words).next_guess(state)
 
@@ -213,23 +213,23 @@ def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file
     At the guess prompt press Enter to take the suggestion or type your own word; at the
     colours prompt type e.g. ..?!. (or b/y/g, 0/1/2, emoji), 'undo' to go back, 'quit' to stop.
     """
-    state = State(words_from_options(preset, solutions, allowed, any_answer), hard=hard)
-    past: list[State] = []
+    from raten.play.session import Session
+
+    session = Session(
+        words_from_options(preset, solutions, allowed, any_answer), hard=hard, strategy=strategy, tree=tree_file
+    )
     while True:
-        show_warnings(state.warnings[len(past[-1].warnings) if past else 0 :])
-        if state.history:
-            _print_candidates(state, limit=30)
-        hints = state.hints(top=top, strategy=strategy)
-        suggestion = _tree_guess(tree_file, state) if tree_file else hints[0].word
+        show_warnings(session.new_warnings)
+        if session.history:
+            _print_candidates(session.state, limit=30)
+        hints = session.suggestions(top)
+        suggestion = session.suggestion()
         console.print(hints_table(hints))
         guess = click.prompt("guess", default=suggestion.upper(), show_default=True).strip().lower()
         if guess in ("quit", "q"):
             return
         try:
-            check_word(guess, "guess")
-            reason = state.is_legal(guess)
-            if reason:
-                raise RatenError(f"hard mode: {reason}")
+            guess = session.check_guess(guess)
         except RatenError as e:
             err_console.print(f"[red]{e}[/red]")
             continue
@@ -237,19 +237,16 @@ def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file
         if colours.lower() in ("quit", "q"):
             return
         if colours.lower() == "undo":
-            if past:
-                state = past.pop()
+            session.undo()
             continue
         try:
-            nxt = state.after(guess, colours)
+            session.enter(guess, colours)
         except RatenError as e:
             err_console.print(f"[red]{e}[/red]")
             continue
-        past.append(state)
-        state = nxt
-        if state.solved:
-            grid = " ".join(emoji(c) for _, c in state.history)
-            console.print(f"[green]solved in {len(state.history)}[/green]: {grid}")
+        if session.solved:
+            grid = " ".join(emoji(c) for _, c in session.history)
+            console.print(f"[green]solved in {len(session.history)}[/green]: {grid}")
             return
 
 

@@ -19,12 +19,9 @@ from raten.cli.common import (
     word_options,
     words_from_options,
 )
-from raten.engine.feedback import format_pattern, parse_pattern
-from raten.engine.words import check_word
-from raten.errors import RatenError
 from raten.sql.build import build_database, check_target
-from raten.sql.database import SqlDatabase, no_answer_message
-from raten.sql.queries import ENGINES, QUERIES, SCHEMAS, SHOWABLE, render, sql_text
+from raten.sql.database import QueryResult, SqlDatabase, show_sql
+from raten.sql.queries import ENGINES, QUERIES, SCHEMAS, SHOWABLE
 
 
 def _db_option(required: bool = True):
@@ -89,33 +86,25 @@ def query(db, top, as_json, what, moves):
     Example: raten sql query --db en.sqlite next soare=..... dumpy=.?..!
     """
     pairs = parse_moves(moves)
-    if what == "openers" and pairs:
-        raise RatenError("openers takes no guesses; use `next` for the best guess after some")
     with SqlDatabase(db) as database:
-        if what == "openers":
-            hints = database.openers(top)
-            if as_json:
-                print_json({"openers": [h.to_dict() for h in hints]})
-            else:
-                console.print(hints_table(hints, title=_title(database, "best openers")))
-            return
-        words = database.remaining(pairs)
-        if not words:
-            raise RatenError(no_answer_message(pairs))
-        hints = database.next_guesses(pairs, top) if what == "next" else None
+        result = database.query(what, pairs, top)
     if as_json:
-        out: dict = {"candidates": len(words), "candidate_words": words}
-        if hints is not None:
-            out["hints"] = [h.to_dict() for h in hints]
+        out: dict = {}
+        if result.candidates is not None:
+            out |= {"candidates": len(result.candidates), "candidate_words": result.candidates}
+        if result.hints is not None:
+            out["openers" if what == "openers" else "hints"] = [h.to_dict() for h in result.hints]
         print_json(out)
         return
-    _print_words(words)
-    if hints is not None:
-        console.print(hints_table(hints, title=_title(database, "best next guesses")))
+    if result.candidates is not None:
+        _print_words(result.candidates)
+    if result.hints is not None:
+        what_shown = "best openers" if what == "openers" else "best next guesses"
+        console.print(hints_table(result.hints, title=_title(result, what_shown)))
 
 
-def _title(database: SqlDatabase, what: str) -> str:
-    return f"{what} (SQL, {database.engine} {database.schema}, {database.words_name})"
+def _title(result: QueryResult, what: str) -> str:
+    return f"{what} (SQL, {result.engine} {result.schema}, {result.words_name})"
 
 
 def _print_words(words: list[str], limit: int = 60) -> None:
@@ -140,35 +129,5 @@ def show(db, engine, schema, what, moves):
     Without guesses the file is printed as it is (written for one scored guess); with
     guesses, expanded for them, their parameter values listed first (the wordidx needs --db).
     """
-    pairs = parse_moves(moves)
-    database = None
-    if db is not None:
-        database = SqlDatabase(db)
-        engine = engine or database.engine
-        schema = schema or database.schema
-        if (engine, schema) != (database.engine, database.schema):
-            database.close()
-            raise RatenError(f"{db} holds the {database.engine} {database.schema} layout, not {engine} {schema}")
-    engine, schema = engine or "sqlite", schema or "classic"
-    try:
-        text = sql_text(what, engine, schema)
-        if pairs:
-            if what in ("openers", "schema"):
-                raise RatenError(f"{what} takes no guesses")
-            text = _bindings(pairs, database) + render(text, len(pairs))
-    finally:
-        if database is not None:
-            database.close()
+    text = show_sql(what, parse_moves(moves), engine=engine, schema=schema, db=db)
     click.echo(text, nl=not text.endswith("\n"))
-
-
-def _bindings(pairs: list[tuple[str, str]], database: SqlDatabase | None) -> str:
-    """A comment block with the values raten binds for these guesses."""
-    lines = []
-    for k, (guess, pattern) in enumerate(pairs, start=1):
-        code = parse_pattern(pattern)
-        word = check_word(guess, "guess")
-        idx = database.word_index(word) if database is not None else "?"
-        lines.append(f"-- ${'guess'}_{k} = {idx} ({word}; SELECT wordidx FROM word_index WHERE word = '{word}')")
-        lines.append(f"-- ${'score'}_{k} = {code} ({format_pattern(code, 'emoji')})")
-    return "\n".join(lines) + "\n"

@@ -1,7 +1,7 @@
 """`raten tree`: build an exact decision tree (one opener or all of them) and `raten tree check FILE`.
 
-A thin face: the search is ``raten.trees.search``, the parallel runs ``raten.trees.jobs``,
-the file and its check ``raten.trees.model``.
+A thin face: one opener's proof is ``raten.trees.opener``, the search ``raten.trees.search``,
+the parallel runs and their report ``raten.trees.jobs``, the file and its check ``raten.trees.model``.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from raten.cli.common import (
 from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.trees.model import Tree
-from raten.trees.search import INF, Searcher
+from raten.trees.opener import OpenerProof
+from raten.trees.search import INF
 from raten.wordlists.presets import PRESETS
 
 
@@ -55,13 +56,6 @@ def _limit(max_guesses: int) -> int | None:
     if max_guesses < 0:
         raise RatenError("--max-guesses must be 0 (no limit) or more")
     return max_guesses or None
-
-
-def _default_results(words: WordSet, hard: bool, limit: int | None) -> Path:
-    from raten.engine.matrix import cache_dir
-
-    mode = "hard" if hard else "normal"
-    return cache_dir() / "best" / f"{words.name}-{words.fingerprint[:12]}-{mode}-max{limit or 0}.jsonl"
 
 
 def _terminated(signum, frame) -> None:  # noqa: ARG001
@@ -135,39 +129,23 @@ def tree(
 
 
 def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out, as_json, memo_bits) -> None:
-    start = time.perf_counter()
-    s = Searcher(words, hard=hard, max_guesses=limit, memo_bits=memo_bits)
-    chosen = "given"
-    if opener is None:
-        g = min(range(len(words.allowed)), key=lambda r: (s.opener_bound(r), r))
-        opener, chosen = words.allowed[g], "most groups"
+    proof = OpenerProof(words, opener, hard=hard, max_guesses=limit, memo_bits=memo_bits)
+    label = proof.opener.upper()
     with _progress() as bar:
-        task = bar.add_task(f"{opener.upper()}: solving groups", total=None, note="")
+        task = bar.add_task(f"{label}: solving groups", total=None, note="")
 
         log = _Log()
 
         def step(done: int, n: int, total: int) -> None:
             bar.update(task, completed=done, total=n, note=f"total so far {total}")
-            log(f"{opener.upper()}: {done}/{n} groups solved, total so far {total}", final=done == n)
+            log(f"{label}: {done}/{n} groups solved, total so far {total}", final=done == n)
 
-        r = s.optimal(opener, progress=None if as_json else step)
-    if not r.exact:
-        raise RatenError(f"{opener.upper()} cannot solve every word within {limit} guesses")
-    t = Tree.from_text(r.tree_text or "", words)
-    seconds = time.perf_counter() - start
-    t.meta.update({"proven": "opener", "seconds": f"{seconds:.1f}"})
+        proven = proof.run(progress=None if as_json else step)
+    t = proven.tree
     if out:
         t.write(out)
-    summary = t.summary() | {
-        "opener_chosen_by": chosen,
-        "proven_optimal": "for this opener",
-        "worst_least_among_optimal": True,
-        "seconds": round(seconds, 2),
-        "nodes": int(s.stats[0]),
-        "out": str(out) if out else None,
-    }
     if as_json:
-        print_json(summary)
+        print_json(proven.to_dict(out))
         return
     mode = "hard mode" if hard else "normal mode"
     console.print(
@@ -178,18 +156,18 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
     console.print(f"  guesses: {_dist(t.distribution)}")
     console.print(
         f"  proven optimal for this opener; worst case {t.worst} is the least among trees of this total"
-        f" ({seconds:.1f} s, {int(s.stats[0])} nodes)"
+        f" ({proven.seconds:.1f} s, {proven.nodes} nodes)"
     )
-    if chosen != "given":
-        console.print(f"  [dim]opener chosen by {chosen}; --best searches every opener[/dim]")
+    if proven.chosen_by != "given":
+        console.print(f"  [dim]opener chosen by {proven.chosen_by}; --best searches every opener[/dim]")
     if out:
         console.print(f"  tree written to {out}")
 
 
 def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits, table) -> None:
-    from raten.trees.jobs import openers_table, run_best
+    from raten.trees.jobs import default_results_path, openers_table, run_best
 
-    results = results or _default_results(words, hard, limit)
+    results = results or default_results_path(words, hard, limit)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminated)  # stop the worker processes too
     with _progress() as bar:
@@ -217,46 +195,14 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_
         )
     if table:
         table.write_text(openers_table(report), encoding="utf-8")
-    if report.best is None:
-        raise RatenError("no opener solves every word within the guess limit")
-    b = report.best
-    n = len(words.solutions)
-    if out and b.get("tree"):
-        t = Tree.from_text(b["tree"], words)
-        t.meta.update({"proven": "all-openers"})
-        t.write(out)
-    ranking = [
-        {
-            "rank": i,
-            "opener": r["opener"],
-            "total": r["total"],
-            "average": round(r["total"] / n, 4),
-            "worst": r["worst"],
-            "distribution": r["distribution"],
-        }
-        for i, r in enumerate(report.exact[:top], 1)
-    ]
-    summary = {
-        "words": words.name,
-        "fingerprint": words.fingerprint,
-        "mode": "hard" if hard else "normal",
-        "max_guesses": limit,
-        "solutions": n,
-        "openers": report.openers,
-        "best": ranking[0],
-        "proven_optimal": True,
-        "others_at_least": report.cutoff if report.cutoff < INF else None,
-        "top": ranking,
-        "openers_cut_by_bound": report.by_bound,
-        "resumed": report.resumed,
-        "seconds": round(report.seconds, 1),
-        "results": str(results),
-        "out": str(out) if out else None,
-    }
+    summary = report.to_dict(top, out)  # a RatenError when no opener solves every word
+    best_tree = report.best_tree()
+    if out and best_tree is not None:
+        best_tree.write(out)
     if as_json:
         print_json(summary)
         return
-    best = ranking[0]
+    best, ranking = summary["best"], summary["top"]
     console.print(
         f"best opener for {words.name} ({'hard' if hard else 'normal'} mode"
         f"{f', at most {limit} guesses' if limit else ''}): [bold]{best['opener'].upper()}[/bold] "

@@ -66,10 +66,8 @@ class TreeStrategy:
     def next_guess(self, state) -> str:
         """The tree's guess for this history."""
         if self._tree is None:
-            try:
-                from raten.trees.model import load_tree
-            except ImportError as e:
-                raise RatenError(f"decision trees are not available in this build ({e})") from None
+            from raten.trees.player import load_tree
+
             self._tree = load_tree(self.path, self.words)
         return self._tree.next_guess(state)
 

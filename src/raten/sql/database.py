@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.request import pathname2url
 
@@ -16,7 +17,7 @@ from raten.engine.rank import Hint
 from raten.engine.words import check_word
 from raten.errors import RatenError
 from raten.sql.build import FORMAT_VERSION, _duckdb
-from raten.sql.queries import ENGINES, SCHEMAS, parameters, render, sql_text, statements
+from raten.sql.queries import ENGINES, QUERIES, SCHEMAS, SHOWABLE, parameters, render, sql_text, statements
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _DUCKDB_MAGIC = b"DUCK"  # at offset 8 of a DuckDB file
@@ -46,6 +47,29 @@ def _engine_of(p: Path) -> str:
         return "duckdb"
     what = "empty" if not head else "neither a SQLite nor a DuckDB database"
     raise RatenError(f"{str(p)!r} is {what}; build one with `raten sql build --db FILE`")
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    """What one solver query found, with the layout it ran on (for a face's title).
+
+    ``candidates`` is None for ``openers``; ``hints`` is None for ``remaining``.
+    """
+
+    query: str
+    engine: str
+    schema: str
+    words_name: str
+    candidates: list[str] | None = None
+    hints: list[Hint] | None = None
+
+
+def check_query(query: str, moves) -> None:
+    """Insist on a known query, and on no scored guesses for ``openers``."""
+    if query not in QUERIES:
+        raise RatenError(f"unknown query {query!r}: choose one of {', '.join(QUERIES)}")
+    if query == "openers" and moves:
+        raise RatenError("openers takes no guesses; use `next` for the best guess after some")
 
 
 class SqlDatabase:
@@ -171,8 +195,21 @@ class SqlDatabase:
         params = {**self.bind_moves(moves), "top": _top(top)}
         hints = self._hints(self.execute(self.sql("next", len(moves)), params))
         if not hints:  # no answer left: nothing to rank against
-            raise RatenError(no_answer_message(moves))
+            raise RatenError(_no_answer_message(moves))
         return hints
+
+    def query(self, query: str, moves: list[Move] | tuple[Move, ...] = (), top: int = 10) -> QueryResult:
+        """Run ``openers``, ``remaining`` or ``next`` after ``moves``; a RatenError when
+        ``openers`` gets guesses or no answer in the table fits the guesses."""
+        check_query(query, moves)
+        found = dict(query=query, engine=self.engine, schema=self.schema, words_name=self.words_name)
+        if query == "openers":
+            return QueryResult(**found, hints=self.openers(top))
+        words = self.remaining(moves)
+        if not words:
+            raise RatenError(_no_answer_message(moves))
+        hints = self.next_guesses(moves, top) if query == "next" else None
+        return QueryResult(**found, candidates=words, hints=hints)
 
     @staticmethod
     def _hints(rows: list[tuple]) -> list[Hint]:
@@ -189,7 +226,53 @@ class SqlDatabase:
         ]
 
 
-def no_answer_message(moves) -> str:
+def show_sql(
+    what: str,
+    moves: list[Move] | tuple[Move, ...] = (),
+    *,
+    engine: str | None = None,
+    schema: str | None = None,
+    db: str | Path | None = None,
+) -> str:
+    """The SQL of query ``what`` (or ``schema``) as raten runs it.
+
+    Without guesses, the packaged file as it is; with guesses, expanded for them, the values
+    raten binds listed first as comments (the ``wordidx`` values need ``db``). The layout
+    defaults to the ``db`` file's (or sqlite classic); a RatenError if it differs from the file's.
+    """
+    if what not in SHOWABLE:
+        raise RatenError(f"unknown query {what!r}: choose one of {', '.join(SHOWABLE)}")
+    database = SqlDatabase(db) if db is not None else None
+    try:
+        if database is not None:
+            engine = engine or database.engine
+            schema = schema or database.schema
+            if (engine, schema) != (database.engine, database.schema):
+                raise RatenError(f"{db} holds the {database.engine} {database.schema} layout, not {engine} {schema}")
+        text = sql_text(what, engine or "sqlite", schema or "classic")
+        if not moves:
+            return text
+        if what in ("openers", "schema"):
+            raise RatenError(f"{what} takes no guesses")
+        return _bindings(moves, database) + render(text, len(moves))
+    finally:
+        if database is not None:
+            database.close()
+
+
+def _bindings(moves: list[Move] | tuple[Move, ...], database: SqlDatabase | None) -> str:
+    """A comment block with the values raten binds for these guesses."""
+    lines = []
+    for k, (guess, pattern) in enumerate(moves, start=1):
+        code = parse_pattern(pattern) if isinstance(pattern, str) else _code(pattern)
+        word = check_word(guess, "guess")
+        idx = database.word_index(word) if database is not None else "?"
+        lines.append(f"-- $guess_{k} = {idx} ({word}; SELECT wordidx FROM word_index WHERE word = '{word}')")
+        lines.append(f"-- $score_{k} = {code} ({format_pattern(code, 'emoji')})")
+    return "\n".join(lines) + "\n"
+
+
+def _no_answer_message(moves) -> str:
     """Why a history leaves nothing: the SQL tables hold only the answers (no fallback)."""
     shown = " ".join(f"{g}={format_pattern(parse_pattern(p) if isinstance(p, str) else _code(p))}" for g, p in moves)
     return (
@@ -224,4 +307,4 @@ def _is_db_error(e: Exception) -> bool:
     return mod.startswith(("duckdb", "_duckdb"))
 
 
-__all__ = ["ENGINES", "SCHEMAS", "SqlDatabase", "detect_engine"]
+__all__ = ["ENGINES", "SCHEMAS", "QueryResult", "SqlDatabase", "check_query", "detect_engine", "show_sql"]

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from raten.engine.words import WordSet
 from raten.errors import RatenError
+from raten.trees.model import Tree
 from raten.trees.search import INF, Searcher
 
 RESULTS_VERSION = 1
@@ -51,12 +52,21 @@ def opener_job(spec: Spec, opener: str, beta: int, shave_worst: bool = True) -> 
         r.seconds = time.perf_counter() - start
     out = r.to_dict()
     out["beta"] = beta if beta < INF else None
-    if r.tree_text:
-        out["tree"] = r.tree_text
+    if r.tree is not None:
+        out["tree"] = r.tree.to_text()  # text: the record travels between processes and into the results file
     return out
 
 
 # --- the results file ------------------------------------------------------------------------
+
+
+def default_results_path(words: WordSet, hard: bool, max_guesses: int | None) -> Path:
+    """Where ``raten tree --best`` keeps its results file unless told: in the cache, one per
+    word lists, mode and guess limit, so a rerun resumes."""
+    from raten.engine.matrix import cache_dir
+
+    mode = "hard" if hard else "normal"
+    return cache_dir() / "best" / f"{words.name}-{words.fingerprint[:12]}-{mode}-max{max_guesses or 0}.jsonl"
 
 
 def results_header(words: WordSet, hard: bool, max_guesses: int | None) -> dict:
@@ -222,6 +232,9 @@ class BestReport:
     seconds: float
     resumed: int
     exact: list[dict] = field(default_factory=list)
+    header: dict = field(default_factory=dict)  #: words, fingerprint, mode, max_guesses (as in the results file)
+    solutions: int = 0
+    results_path: Path | None = None
 
     @property
     def best(self) -> dict | None:
@@ -230,6 +243,54 @@ class BestReport:
     @property
     def proven(self) -> bool:
         return self.best is not None
+
+    def best_tree(self) -> Tree | None:
+        """The best opener's tree, marked proven over all openers (None without one)."""
+        text = self.best.get("tree") if self.best else None
+        if not text:
+            return None
+        tree = Tree.from_text(text, source=str(self.results_path or "results"))
+        tree.meta.update({"proven": "all-openers"})
+        return tree
+
+    def ranking(self, top: int) -> list[dict]:
+        """The ``top`` best exact openers: rank, opener, total, average, worst, distribution."""
+        n = self.solutions
+        return [
+            {
+                "rank": i,
+                "opener": r["opener"],
+                "total": r["total"],
+                "average": round(r["total"] / n, 4),
+                "worst": r["worst"],
+                "distribution": r["distribution"],
+            }
+            for i, r in enumerate(self.exact[:top], 1)
+        ]
+
+    def to_dict(self, top: int, out: Path | None = None) -> dict:
+        """The report ``raten tree --best --json`` prints; a RatenError when no opener solved
+        every word within the guess limit."""
+        if self.best is None:
+            raise RatenError("no opener solves every word within the guess limit")
+        ranking = self.ranking(top)
+        return {
+            "words": self.header.get("words"),
+            "fingerprint": self.header.get("fingerprint"),
+            "mode": self.header.get("mode"),
+            "max_guesses": self.header.get("max_guesses"),
+            "solutions": self.solutions,
+            "openers": self.openers,
+            "best": ranking[0],
+            "proven_optimal": True,
+            "others_at_least": self.cutoff if self.cutoff < INF else None,
+            "top": ranking,
+            "openers_cut_by_bound": self.by_bound,
+            "resumed": self.resumed,
+            "seconds": round(self.seconds, 1),
+            "results": str(self.results_path) if self.results_path else None,
+            "out": str(out) if out else None,
+        }
 
 
 def _cutoff(exact: list[dict], top: int) -> int:
@@ -324,6 +385,9 @@ def run_best(
         seconds=time.perf_counter() - start,
         resumed=resumed,
         exact=exact,
+        header=header,
+        solutions=len(words.solutions),
+        results_path=results,
     )
 
 

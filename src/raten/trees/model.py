@@ -1,4 +1,4 @@
-"""Decision trees: the model, the plain-text file, its check, and following a tree in a game.
+"""Decision trees: the model, its plain-text file and the file's check.
 
 A tree is stored as one line per solution with the guesses and patterns on its path,
 ending in the solution's all-green, for example::
@@ -8,7 +8,7 @@ ending in the solution's all-green, for example::
     salet ..!.? crony .!!.. proxy !!!!!
 
 Lines are sorted, so a subtree's lines stand together and two trees diff line by line.
-``raten.trees.search`` builds trees; ``load_tree(path, words).next_guess(state)`` plays one.
+``raten.trees.search`` builds trees; ``raten.trees.player`` follows one in a game.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ _MAX_SHOWN = 10
 Path_ = tuple[tuple[str, int], ...]
 
 
-def _moves_text(moves) -> str:
+def moves_text(moves) -> str:
+    """A history as a person reads it: ``CRANE ..?!. TOUSY .....`` (or "the start")."""
     return " ".join(f"{g.upper()} {format_pattern(c)}" for g, c in moves) or "the start"
 
 
@@ -122,7 +123,7 @@ class Tree:
         Path(path).write_text(self.to_text(), encoding="utf-8")
 
     @classmethod
-    def from_text(cls, text: str, words: WordSet | None = None, source: str = "tree") -> Tree:
+    def from_text(cls, text: str, *, source: str = "tree") -> Tree:
         """Parse a tree file; syntax errors name the line. ``check`` verifies the content."""
         head: dict[str, str] = {}
         paths: dict[str, Path_] = {}
@@ -148,7 +149,7 @@ class Tree:
                 problems.append(f"line {no}: {e}")
                 continue
             if moves[-1][1] != ALL_GREEN:
-                problems.append(f"line {no}: the path does not end in all green ({_moves_text(moves)})")
+                problems.append(f"line {no}: the path does not end in all green ({moves_text(moves)})")
                 continue
             sol = moves[-1][0]
             if sol in paths:
@@ -173,7 +174,7 @@ class Tree:
         return tree
 
     @classmethod
-    def read(cls, path: str | Path, words: WordSet | None = None) -> Tree:
+    def read(cls, path: str | Path) -> Tree:
         p = Path(path)
         try:
             text = p.read_text(encoding="utf-8")
@@ -181,7 +182,7 @@ class Tree:
             raise RatenError(f"tree file {str(p)!r} does not exist") from None
         except (OSError, UnicodeDecodeError) as e:
             raise RatenError(f"cannot read tree file {str(p)!r}: {e}") from None
-        return cls.from_text(text, words, source=str(p))
+        return cls.from_text(text, source=str(p))
 
     # --- verification ---------------------------------------------------------------------
 
@@ -222,7 +223,7 @@ class Tree:
                 if prefix in nxt and nxt[prefix][0] != g:
                     other_guess, other_sol = nxt[prefix]
                     problems.append(
-                        f"not a tree: after {_moves_text(prefix)} {where(sol)} guesses {g.upper()} but "
+                        f"not a tree: after {moves_text(prefix)} {where(sol)} guesses {g.upper()} but "
                         f"{where(other_sol)} guesses {other_guess.upper()}"
                     )
                     break
@@ -231,7 +232,7 @@ class Tree:
                     reason = violation(g, prefix)
                     if reason:
                         problems.append(
-                            f"{where(sol)}: {g.upper()} after {_moves_text(prefix)} breaks hard mode ({reason})"
+                            f"{where(sol)}: {g.upper()} after {moves_text(prefix)} breaks hard mode ({reason})"
                         )
                         break
             if self.max_guesses and len(moves) > self.max_guesses:
@@ -266,75 +267,3 @@ def _problems(source: str, problems: list[str]) -> str:
     body = "\n  ".join(problems[:_MAX_SHOWN])
     more = f"\n  ... and {len(problems) - _MAX_SHOWN} more" if len(problems) > _MAX_SHOWN else ""
     return f"{head}\n  {body}{more}"
-
-
-class TreePlayer:
-    """Follows a checked tree: the next guess for a game's history."""
-
-    def __init__(self, tree: Tree, words: WordSet, source: str = "tree"):
-        tree.check(words, source)
-        self.tree = tree
-        self.words = words
-        self.source = source
-        self._next = tree.next_table()
-
-    def guess_for(self, history) -> str:
-        """The tree's guess after ``history`` ((guess, pattern code) pairs); RatenError off the tree."""
-        hist = tuple((str(g).lower(), int(c)) for g, c in history)
-        if hist and hist[-1][1] == ALL_GREEN:
-            raise RatenError("the game is already solved")
-        if hist in self._next:
-            return self._next[hist]
-        i = 0
-        while i < len(hist) and hist[: i + 1] in self._next:
-            i += 1
-        prefix = hist[:i]
-        expected = self._next.get(prefix)
-        g, c = hist[i]
-        if expected is not None and expected != g:
-            raise RatenError(
-                f"the game left the tree ({self.source}): after {_moves_text(prefix)} the tree guesses "
-                f"{expected.upper()}, not {g.upper()}"
-            )
-        raise RatenError(
-            f"the game left the tree ({self.source}): no solution shows {format_pattern(c)} for "
-            f"{g.upper()} after {_moves_text(prefix)}"
-        )
-
-    def next_guess(self, state) -> str:
-        """The tree's next guess for a ``State`` (its history); checked for hard mode when the state is hard."""
-        guess = self.guess_for(state.history)
-        if getattr(state, "hard", False):
-            reason = violation(guess, state.history)
-            if reason:
-                raise RatenError(
-                    f"the tree ({self.source}) is for normal mode: its guess {guess.upper()} breaks hard mode "
-                    f"({reason}); build one with `raten tree --hard`"
-                )
-        return guess
-
-    def __call__(self, state) -> str:
-        return self.next_guess(state)
-
-
-_PLAYERS: dict[tuple, TreePlayer] = {}
-
-
-def load_tree(path: str | Path, words: WordSet) -> TreePlayer:
-    """Read, check and prepare a tree file for ``words`` (RatenError if it does not fit them).
-
-    Kept per file (and its modification time) and word lists, since a game asks once a turn.
-    """
-    p = Path(path)
-    try:
-        key = (str(p.resolve()), p.stat().st_mtime_ns, words.fingerprint)
-    except OSError:
-        key = None
-    if key is not None and key in _PLAYERS:
-        return _PLAYERS[key]
-    player = TreePlayer(Tree.read(p, words), words, source=str(path))
-    if key is not None:
-        if len(_PLAYERS) >= 8:
-            _PLAYERS.clear()
-        _PLAYERS[key] = player
-    return player

@@ -39,7 +39,7 @@ class OpenerResult:
     seconds: float = 0.0
     nodes: int = 0
     worst_proven: bool = False  #: the worst case is the least among trees with this total
-    tree_text: str | None = None
+    tree: Tree | None = field(default=None, repr=False)  #: the tree, when exact and asked for
 
     @property
     def feasible(self) -> bool:
@@ -56,20 +56,6 @@ class OpenerResult:
             "nodes": self.nodes,
             "worst_proven": self.worst_proven,
         }
-
-    @classmethod
-    def from_dict(cls, d: dict) -> OpenerResult:
-        return cls(
-            opener=d["opener"],
-            exact=bool(d["exact"]),
-            total=INF if d.get("total") is None else int(d["total"]),
-            worst=d.get("worst"),
-            distribution={int(k): int(v) for k, v in (d.get("distribution") or {}).items()},
-            seconds=float(d.get("seconds", 0.0)),
-            nodes=int(d.get("nodes", 0)),
-            worst_proven=bool(d.get("worst_proven", False)),
-            tree_text=d.get("tree"),
-        )
 
 
 def _letter_counts(glet: np.ndarray) -> np.ndarray:
@@ -164,6 +150,12 @@ class Searcher:
                 total += self._group_lb(len(grp), dl)
         return min(total, INF)
 
+    def default_opener(self) -> str:
+        """The opener ``raten tree`` solves when none is given: the least cheap bound (so the
+        most groups), the earlier allowed word on a tie."""
+        g = min(range(len(self.words.allowed)), key=lambda r: (self.opener_bound(r), r))
+        return self.words.allowed[g]
+
     def solve_opener(
         self, opener: str | int, beta: int = INF, progress: Progress | None = None, tree: bool = True
     ) -> OpenerResult:
@@ -199,7 +191,7 @@ class Searcher:
                 raise AssertionError(f"tree total {t.total} differs from the search's {total}")
             result.worst = t.worst
             result.distribution = t.distribution
-            result.tree_text = t.to_text()
+            result.tree = t
             result.seconds = time.perf_counter() - start
         return result
 
@@ -210,7 +202,7 @@ class Searcher:
         if r.exact and r.worst:
             _, tree = self.least_worst(opener, r.total, r.worst)
             if tree is not None:
-                r.worst, r.distribution, r.tree_text = tree.worst, tree.distribution, tree.to_text()
+                r.worst, r.distribution, r.tree = tree.worst, tree.distribution, tree
             r.worst_proven = True
         return r
 
@@ -256,7 +248,7 @@ class Searcher:
             if not (r.exact and r.total == total):
                 break
             worst = r.worst or limit
-            best_tree = Tree.from_text(r.tree_text or "", self.words)
+            best_tree = r.tree
             limit = worst - 1
         return worst, best_tree
 

@@ -1,0 +1,120 @@
+"""One game solved move by move: the history the player enters, undo, hard-mode legality and
+the suggestions for the next guess.
+
+``raten solve`` drives a ``Session`` from prompts; a web page could drive one from forms.
+The session keeps the ``State`` after each move (each one immutable), so undo is going
+back to the one before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from raten.engine.rank import Hint
+from raten.engine.state import State
+from raten.engine.words import WordSet, check_word
+from raten.errors import RatenError
+from raten.play.strategies import TreeStrategy
+
+
+class Session:
+    """A game in progress: start from the word lists, ``enter`` each guess and the colours it
+    showed, ``undo`` a move, ask for ``suggestions`` at any point."""
+
+    def __init__(
+        self,
+        words: WordSet,
+        hard: bool = False,
+        strategy: str = "entropy",
+        tree: str | Path | None = None,
+    ) -> None:
+        self.strategy = strategy
+        #: When given, the decision tree file whose guess is the suggestion (ranking still shown).
+        self.tree = TreeStrategy(Path(tree), words) if tree is not None else None
+        self._states: list[State] = [State(words, hard=hard)]
+        self._ranked: tuple[State, int, list[Hint]] | None = None
+
+    # --- where the game stands ----------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The current state (candidates, constraints, warnings)."""
+        return self._states[-1]
+
+    @property
+    def words(self) -> WordSet:
+        return self.state.words
+
+    @property
+    def hard(self) -> bool:
+        return self.state.hard
+
+    @property
+    def history(self) -> tuple[tuple[str, int], ...]:
+        """The moves entered so far: (guess, pattern code 0..242)."""
+        return self.state.history
+
+    @property
+    def solved(self) -> bool:
+        """The last guess showed all green."""
+        return self.state.solved
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self._states) > 1
+
+    @property
+    def new_warnings(self) -> tuple[str, ...]:
+        """The warnings the last move added (a word off the list, a hard-mode break, a fallback)."""
+        before = len(self._states[-2].warnings) if self.can_undo else 0
+        return self.state.warnings[before:]
+
+    # --- what to guess next -------------------------------------------------------------
+
+    def suggestions(self, top: int = 5) -> list[Hint]:
+        """The ``top`` best next guesses by the session's strategy, best first."""
+        if self._ranked is not None and self._ranked[0] is self.state and self._ranked[1] >= top:
+            return self._ranked[2][:top]
+        hints = self.state.hints(top=top, strategy=self.strategy)
+        self._ranked = (self.state, top, hints)
+        return hints
+
+    def suggestion(self) -> str:
+        """The guess to take: the tree's when the session follows one, else the best ranked."""
+        if self.tree is not None:
+            return self.tree.next_guess(self.state)
+        return self.suggestions(1)[0].word
+
+    # --- moving on ----------------------------------------------------------------------
+
+    def check_guess(self, guess: str) -> str:
+        """The guess, normalised, if it may be played next; a RatenError says why not
+        (not a word, the game is over, or it breaks hard mode)."""
+        word = check_word(guess, "guess")
+        if self.solved:
+            raise RatenError("the game is already solved; undo to go back")
+        reason = self.state.is_legal(word)
+        if reason:
+            raise RatenError(f"hard mode: {reason}")
+        return word
+
+    def enter(self, guess: str, pattern: str | int) -> State:
+        """Play ``guess`` with the colours the game showed (any notation, or a code 0..242).
+
+        A RatenError (illegal guess, bad pattern, colours no word fits) leaves the session as it was.
+        """
+        word = self.check_guess(guess)
+        nxt = self.state.after(word, pattern)
+        self._states.append(nxt)
+        return nxt
+
+    def undo(self) -> bool:
+        """Take back the last move; False when there is none."""
+        if not self.can_undo:
+            return False
+        self._states.pop()
+        return True
+
+    def __repr__(self) -> str:
+        moves = " ".join(f"{g}={c}" for g, c in self.history) or "start"
+        return f"Session({self.words.name}, {moves}, {self.state.count} left)"
