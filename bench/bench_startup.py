@@ -12,7 +12,8 @@ each side imported, so the figures are known to come from the code they name. Ea
 its own matrix cache (``RATEN_CACHE_DIR``), filled by the warm-up: the hint is timed with a
 warm cache. Runs alternate old, new, old, new ... so a drift in the machine's speed hits
 both alike. Prints min and median wall seconds of each, the ratio of the medians, and
-yardsticks no start-up can beat: the bare interpreter, ``import click``, ``import numba``.
+yardsticks no start-up can beat: the bare interpreter, ``import click``, ``import numba``,
+and numba plus loading one cached kernel (the least a hint does).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ REPO = Path(__file__).resolve().parents[1]
 LAUNCHER = "import sys; from raten.cli import main; sys.exit(main())"
 COMMANDS = {
     "raten --version": ["--version"],
+    "raten --help": ["--help"],
+    "raten score crane react": ["score", "crane", "react"],
     "raten hint --words en crane=..?!.": ["hint", "--words", "en", "crane=..?!."],
 }
 # Floors no raten start-up can go below: the bare interpreter, and the imports a hint needs.
@@ -40,6 +43,22 @@ YARDSTICKS = {
     "python -c 'import click'": "import click",
     "python -c 'import numba'": "import numba",
 }
+# What a hint cannot do without: import numba, load one cached parallel kernel, call it.
+NUMBA_FLOOR = """\
+import numpy as np
+from numba import njit, prange
+
+
+@njit(parallel=True, cache=True)
+def total(x):
+    s = 0
+    for i in prange(x.shape[0]):
+        s += x[i]
+    return s
+
+
+total(np.arange(10))
+"""
 
 
 def export_old(commit: str) -> Path:
@@ -100,7 +119,10 @@ def main() -> None:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print()
 
-    width = max(map(len, [*COMMANDS, *YARDSTICKS]))
+    floor = old_root / "numba_floor.py"
+    floor.write_text(NUMBA_FLOOR)
+    yardsticks = {**YARDSTICKS, "numba + one cached kernel": f"import runpy; runpy.run_path({str(floor)!r})"}
+    width = max(map(len, [*COMMANDS, *yardsticks]))
     print(f"{'command':<{width}}  " + "  ".join(f"{name:>24}" for name in sides) + "  new/old")
     print(f"{'':<{width}}  " + "  ".join(f"{'min / median':>24}" for _ in sides) + "  (medians)")
     for label, args in COMMANDS.items():
@@ -113,7 +135,7 @@ def main() -> None:
                 times[name].append(run_once(args, env))
         old, new = (statistics.median(t) for t in times.values())
         print(f"{label:<{width}}  " + "  ".join(f"{cell(t):>24}" for t in times.values()) + f"  {new / old:7.2f}")
-    for label, code in YARDSTICKS.items():
+    for label, code in yardsticks.items():
         env = sides["new (this checkout)"]
         for _ in range(opts.warmup):
             run_once([], env, code)

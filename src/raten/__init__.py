@@ -12,7 +12,7 @@ until a name that needs them is touched.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from raten._version import __version__
 
@@ -67,7 +67,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     try:
         module = _WHERE[name]
     except KeyError:
