@@ -12,17 +12,21 @@ import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from raten.engine.feedback import format_pattern
-from raten.engine.rank import Hint
-from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.wordlists.presets import PRESETS, load_words
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, ProgressColumn
+    from rich.table import Table
+
+    from raten.engine.rank import Hint
+    from raten.engine.words import WordSet
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -63,6 +67,9 @@ def words_from_options(preset: str, solutions: Path | None, allowed: Path | None
 def progress_bar(*extra: ProgressColumn, transient: bool = True, disable: bool = False) -> Progress:
     """The progress bar of long commands (bench, tree, sql build), on stderr: description,
     bar, done/total, any ``extra`` columns, elapsed time."""
+    # rich.progress and rich.table load when first used: --help, --version and score need neither.
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -98,6 +105,8 @@ def show_warnings(messages) -> None:
 
 def hints_table(hints: list[Hint], title: str | None = None) -> Table:
     """A rich table of hints: word, bits, candidate mark, patterns, largest, expected left."""
+    from rich.table import Table
+
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right", style="dim")
     table.add_column("guess", style="bold")
@@ -125,18 +134,36 @@ def emoji(code: int) -> str:
 
 class RatenGroup(click.Group):
     """A click group that loads some subcommands only when used (fast start-up) and turns
-    RatenError and library warnings into clean messages instead of tracebacks."""
+    RatenError and library warnings into clean messages instead of tracebacks.
 
-    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
+    ``lazy`` maps a command name to ``("module:attribute", first paragraph of its help)``:
+    ``--help`` lists a command that is not loaded yet by that paragraph, so listing the
+    commands imports none of them (tests/test_startup.py checks the paragraphs match).
+    """
+
+    def __init__(self, *args, lazy: dict[str, tuple[str, str]] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = lazy or {}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's own listing, with a stand-in for each lazy command that is not loaded."""
+        commands = []
+        for name in self.list_commands(ctx):
+            if name in self.lazy and name not in self.commands:
+                commands.append((name, click.Command(name, help=self.lazy[name][1])))
+            elif (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden:
+                commands.append((name, cmd))
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _ in commands)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, cmd.get_short_help_str(limit)) for name, cmd in commands])
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.lazy and name not in self.commands:
-            module, _, attr = self.lazy[name].partition(":")
+            module, _, attr = self.lazy[name][0].partition(":")
             try:
                 mod = __import__(module, fromlist=[attr])
             except ModuleNotFoundError as e:

@@ -6,9 +6,9 @@ bench, tree, sql, serve and words live in their own modules and load only when u
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from rich.table import Table
 
 from raten._version import __version__
 from raten.cli.common import (
@@ -24,17 +24,39 @@ from raten.cli.common import (
     words_from_options,
 )
 from raten.engine.feedback import format_pattern, parse_pattern, pattern
-from raten.engine.rank import STRATEGIES, analyze
-from raten.engine.state import State
+from raten.engine.strategy_names import STRATEGIES
 from raten.engine.words import check_word
 from raten.errors import RatenError
 
+# State, ranking and rich.table are imported inside the commands that use them: they bring
+# numpy, numba and the pattern matrix, which --help, --version, score and usage errors do
+# without (see tests/test_startup.py).
+if TYPE_CHECKING:
+    from raten.engine.state import State
+
+# Loaded when used; --help lists them by their first help paragraph (kept equal to the
+# command's own by tests/test_startup.py), since loading bench, tree or sql costs numba.
 LAZY_COMMANDS = {
-    "bench": "raten.cli.bench:bench",
-    "tree": "raten.cli.tree:tree",
-    "sql": "raten.cli.sql:sql",
-    "serve": "raten.cli.serve:serve",
-    "words": "raten.cli.words:words",
+    "bench": (
+        "raten.cli.bench:bench",
+        "Play every solution (or a sample) with a strategy and count the guesses.",
+    ),
+    "tree": (
+        "raten.cli.tree:tree",
+        "Build the decision tree with the fewest guesses in total, proven optimal by exact search.",
+    ),
+    "sql": (
+        "raten.cli.sql:sql",
+        "The feedback table in SQLite or DuckDB, and a solver written in SQL alone.",
+    ),
+    "serve": (
+        "raten.cli.serve:serve",
+        "Serve the solver page, the game and the openers (JSON API under /api, schema at /docs).",
+    ),
+    "words": (
+        "raten.cli.words:words",
+        "The built-in word lists, their sizes and sources (`raten words build` rebuilds German).",
+    ),
 }
 
 
@@ -49,6 +71,8 @@ def main() -> None:
 
 
 def _state(preset, solutions, allowed, any_answer, hard, moves) -> State:
+    from raten.engine.state import State
+
     words = words_from_options(preset, solutions, allowed, any_answer)
     return State(words, hard=hard).replay(parse_moves(moves))
 
@@ -134,6 +158,8 @@ def _print_candidates(state: State, limit: int = 60) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 def openers(preset, solutions, allowed, any_answer, hard, top, strategy, as_json):
     """The best first guesses for a word list."""
+    from raten.engine.state import State
+
     state = State(words_from_options(preset, solutions, allowed, any_answer), hard=hard)
     hints = state.hints(top=top, strategy=strategy)
     if as_json:
@@ -152,6 +178,10 @@ def openers(preset, solutions, allowed, any_answer, hard, top, strategy, as_json
 @click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
 def analyze_cmd(preset, solutions, allowed, any_answer, as_json, limit, word, moves):
     """How WORD splits the remaining candidates: every group, its pattern and its words."""
+    from rich.table import Table
+
+    from raten.engine.rank import analyze
+
     word = check_word(word, "word")
     state = _state(preset, solutions, allowed, any_answer, False, moves)
     report = analyze(state, word)

@@ -15,6 +15,7 @@ import numba
 import numpy as np
 
 from raten.engine import kernels
+from raten.engine.strategy_names import LOOKAHEAD_K, STRATEGIES
 from raten.engine.words import letters
 from raten.errors import RatenError
 
@@ -22,19 +23,6 @@ from raten.errors import RatenError
 _TIE_DECIMALS = 9
 #: Bonus per distinct letter in the frequency ranking.
 _DISTINCT_BONUS = 0.1
-#: How many one-step leaders ``lookahead`` re-ranks by the two-step score, unless named.
-LOOKAHEAD_K = 10
-
-STRATEGIES = {
-    "entropy": "most information: highest entropy of the feedback distribution",
-    "partitions": "most distinct feedback patterns",
-    "expected": "smallest expected number of remaining candidates",
-    "minimax": "smallest largest group",
-    "frequency": "candidates with the most common letters (no look-ahead)",
-    "candidates-entropy": "highest entropy among guesses that could still be the answer",
-    "lookahead": f"two-step entropy: the top K by entropy re-ranked by bits plus the expected best "
-    f"second guess's bits (lookahead:K, default K={LOOKAHEAD_K})",
-}
 
 
 def parse_strategy(name: str) -> tuple[str, int]:

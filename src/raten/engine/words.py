@@ -6,11 +6,13 @@ import hashlib
 import re
 from dataclasses import dataclass
 from functools import cached_property
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from raten.engine.feedback import WORD_LENGTH
 from raten.errors import RatenError, shorten
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _WORD = re.compile(r"[a-z]{5}")
@@ -87,6 +89,8 @@ class WordSet:
     @cached_property
     def solution_rows(self) -> np.ndarray:
         """For each solution, its row among the allowed words."""
+        import numpy as np  # here, not at the top: checking words (raten score, --help) needs no numpy
+
         idx = self.allowed_index
         return np.array([idx[w] for w in self.solutions], dtype=np.int64)
 
@@ -122,6 +126,8 @@ class WordSet:
 
 def letters(words: tuple[str, ...] | list[str]) -> np.ndarray:
     """Words as an (N, 5) uint8 array of letters 0..25."""
+    import numpy as np  # here, not at the top: checking words (raten score, --help) needs no numpy
+
     if not words:
         return np.zeros((0, WORD_LENGTH), dtype=np.uint8)
     raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)

