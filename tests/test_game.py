@@ -77,7 +77,7 @@ def test_a_won_game():
     game = Game.practice(SMALL, answer="grape")
     assert game.status == "playing"
     game = game.guess("crane").guess(" GRAPE ")
-    assert game.rows == (("crane", pattern("crane", "grape")), ("grape", ALL_GREEN))
+    assert game.history == (("crane", pattern("crane", "grape")), ("grape", ALL_GREEN))
     assert game.won and game.over and game.status == "won" and game.tries == 2
     with pytest.raises(GameError) as e:
         game.guess("apple")
@@ -108,12 +108,12 @@ def test_refused_words_cost_no_try(guess, key):
 def test_umlauts_are_transliterated_in_guesses():
     words = WordSet.from_lists(["haeus", "baeum"], name="de-mini", language="de")
     game = Game.practice(words, answer="baeum").guess("häus")
-    assert game.rows[0][0] == "haeus"
+    assert game.history[0][0] == "haeus"
 
 
 def test_hard_mode_names_the_exact_reason():
     game = Game.practice(SMALL, answer="grape", hard=True).guess("crane")  # .!!.!
-    assert game.rows[0][1] == parse_pattern(".!!.!")
+    assert game.history[0][1] == parse_pattern(".!!.!")
     with pytest.raises(GameError) as e:
         game.guess("drive")
     assert e.value.key == "hard_green"
@@ -125,9 +125,9 @@ def test_hard_mode_names_the_exact_reason():
 def test_hard_mode_counts_repeated_letters():
     words = WordSet.from_lists(["sassy", "asset"], ["basis"], name="s")
     game = Game.practice(words, answer="asset", hard=True).guess("sassy")
-    assert game.rows[0][1] == parse_pattern("??!..")
-    assert hard_mode_error("basis", game.rows) is None
-    err = hard_mode_error("pasta", game.rows)
+    assert game.history[0][1] == parse_pattern("??!..")
+    assert hard_mode_error("basis", game.history) is None
+    err = hard_mode_error("pasta", game.history)
     assert err is not None and err.key == "hard_present" and err.params == {"letter": "S", "count": 2}
     assert str(err) == "hard mode: guess must contain S 2 times"
 

@@ -220,9 +220,9 @@ def test_few_candidates_suggest_a_candidate(en_start, n: int) -> None:
 def test_hard_mode_ranks_only_legal_guesses(en_words, crane) -> None:
     hard = State(en_words, hard=True).after("crane", "..?!.")
     hints = hard.hints(top=40)
-    assert all(hard.is_legal(h.word) is None for h in hints)
+    assert all(hard.hard_mode_violation(h.word) is None for h in hints)
     assert "tousy" not in {h.word for h in hints}
-    legal = [w for w in en_words.allowed if hard.is_legal(w) is None]
+    legal = [w for w in en_words.allowed if hard.hard_mode_violation(w) is None]
     expected = ref_rank(hard.candidate_words, legal, 40)
     assert [h.word for h in hints] == [w for _, w, _ in expected]
     assert hints[0].bits < crane.hints(top=1)[0].bits

@@ -144,14 +144,16 @@ def test_bad_moves(start: State, guess: str, pattern: str | int, message: str) -
 def test_hard_mode(en_words) -> None:
     state = State(en_words, hard=True).after("crane", "..?!.")
     assert state.hard
-    assert state.is_legal("slate") == "4th letter must be N"
-    assert state.is_legal("giant") is None
-    assert State(en_words).after("crane", "..?!.").is_legal("slate") is None
-    assert state.is_legal("CRANK") is None and state.is_legal(" Crank ") is None  # normalised first
+    assert state.hard_mode_violation("slate") == "4th letter must be N"
+    assert state.hard_mode_violation("giant") is None
+    assert State(en_words).after("crane", "..?!.").hard_mode_violation("slate") is None
+    assert (
+        state.hard_mode_violation("CRANK") is None and state.hard_mode_violation(" Crank ") is None
+    )  # normalised first
     with pytest.raises(RatenError, match="letters a-z only"):
-        state.is_legal("cr4nk")
+        state.hard_mode_violation("cr4nk")
     rows = state.guess_rows()
-    legal = [w for w in en_words.allowed if state.is_legal(w) is None]
+    legal = [w for w in en_words.allowed if state.hard_mode_violation(w) is None]
     assert [en_words.allowed[r] for r in rows] == legal
     code = ref_code("slate", "taint")
     nxt = state.after("slate", code)

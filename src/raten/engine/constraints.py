@@ -7,9 +7,10 @@ equality keeps (a property test checks it); they also explain contradictions.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from raten.engine.feedback import GREEN, GREY, WORD_LENGTH, code_to_colours
+from raten.engine.feedback import GREEN, GREY, WORD_LENGTH, Move, code_to_colours
 
 
 @dataclass
@@ -26,7 +27,7 @@ class Constraints:
     problems: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_history(cls, history: list[tuple[str, int]] | tuple[tuple[str, int], ...]) -> Constraints:
+    def from_history(cls, history: Sequence[Move]) -> Constraints:
         """Fold every (guess, code) into one summary, noting contradictions as it goes."""
         c = cls()
         for guess, code in history:

@@ -16,6 +16,12 @@ ALL_GREEN = PATTERNS - 1
 
 GREY, YELLOW, GREEN = 0, 1, 2
 
+Move = tuple[str, int]
+"""One turn: the guess (normalised) and the 0..242 feedback code it showed."""
+
+History = tuple[Move, ...]
+"""The turns of a game so far, in order: what the solver, the game, trees and SQL all read."""
+
 #: Every symbol accepted for each colour, in any notation.
 _SYMBOLS: dict[str, int] = {
     ".": GREY,

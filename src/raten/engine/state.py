@@ -12,7 +12,7 @@ import numpy as np
 
 from raten.engine import hardmode, kernels
 from raten.engine.constraints import Constraints
-from raten.engine.feedback import code_to_colours, format_pattern, parse_pattern
+from raten.engine.feedback import History, code_to_colours, format_pattern, parse_pattern
 from raten.engine.matrix import PatternMatrix, feedback_against, load_matrix
 from raten.engine.words import WordSet, check_word, letters
 from raten.errors import RatenError
@@ -26,7 +26,7 @@ class State:
         words: WordSet | PatternMatrix,
         hard: bool = False,
         *,
-        history: tuple[tuple[str, int], ...] = (),
+        history: History = (),
         candidates: np.ndarray | None = None,
         fallback: tuple[str, ...] | None = None,
         warnings: tuple[str, ...] = (),
@@ -111,7 +111,7 @@ class State:
     def constraints(self) -> Constraints:
         return Constraints.from_history(self.history)
 
-    def is_legal(self, guess: str) -> str | None:
+    def hard_mode_violation(self, guess: str) -> str | None:
         """Why ``guess`` is not allowed as the next guess in hard mode, or None."""
         return hardmode.violation(check_word(guess, "guess"), self.history) if self.hard else None
 

@@ -15,7 +15,17 @@ from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 
-from raten.engine.feedback import ALL_GREEN, GREEN, GREY, YELLOW, code_to_colours, format_pattern, pattern
+from raten.engine.feedback import (
+    ALL_GREEN,
+    GREEN,
+    GREY,
+    YELLOW,
+    History,
+    Move,
+    code_to_colours,
+    format_pattern,
+    pattern,
+)
 from raten.engine.hardmode import find_violation
 from raten.engine.rank import Hint, split_of
 from raten.engine.state import State
@@ -82,7 +92,7 @@ def random_word(words: WordSet) -> str:
 # --- hard mode, with a reason a face can translate ------------------------------------------
 
 
-def hard_mode_error(guess: str, history: tuple[tuple[str, int], ...]) -> GameError | None:
+def hard_mode_error(guess: str, history: History) -> GameError | None:
     """Why ``guess`` breaks hard mode after ``history`` (see ``raten.engine.hardmode``), or None,
     as an error with a key and parameters a face can translate."""
     found = find_violation(guess, history)
@@ -155,7 +165,7 @@ class Game:
     hard: bool = False
     mode: str = "practice"
     number: int | None = None
-    rows: tuple[tuple[str, int], ...] = ()
+    history: History = ()
     max_tries: int = MAX_TRIES
 
     @classmethod
@@ -170,12 +180,12 @@ class Game:
 
     @property
     def won(self) -> bool:
-        return bool(self.rows) and self.rows[-1][1] == ALL_GREEN
+        return bool(self.history) and self.history[-1][1] == ALL_GREEN
 
     @property
     def over(self) -> bool:
         """Won, or out of tries."""
-        return self.won or len(self.rows) >= self.max_tries
+        return self.won or len(self.history) >= self.max_tries
 
     @property
     def status(self) -> str:
@@ -186,12 +196,12 @@ class Game:
 
     @property
     def tries(self) -> int:
-        return len(self.rows)
+        return len(self.history)
 
     def with_hard(self, hard: bool) -> Game:
         """The game with hard mode set to ``hard``: it changes only before the first guess,
         after it the game keeps the setting it was begun with."""
-        return replace(self, hard=hard) if not self.rows and hard != self.hard else self
+        return replace(self, hard=hard) if not self.history and hard != self.hard else self
 
     def check(self, guess: str) -> str:
         """The normalised guess if the game accepts it now; else a ``GameError`` (no try is used)."""
@@ -204,7 +214,7 @@ class Game:
         if word not in self.words.allowed_index:
             raise GameError(f"{word.upper()} is not in the word list", "unknown_word", word=word.upper())
         if self.hard:
-            error = hard_mode_error(word, self.rows)
+            error = hard_mode_error(word, self.history)
             if error is not None:
                 raise error
         return word
@@ -212,12 +222,12 @@ class Game:
     def guess(self, guess: str) -> Game:
         """The game after ``guess``; raises ``GameError`` when it is refused."""
         word = self.check(guess)
-        return replace(self, rows=self.rows + ((word, pattern(word, self.answer)),))
+        return replace(self, history=self.history + ((word, pattern(word, self.answer)),))
 
     def keyboard(self) -> dict[str, str]:
         """Each letter guessed so far and the strongest colour it showed (absent/present/correct)."""
         best: dict[str, int] = {}
-        for word, code in self.rows:
+        for word, code in self.history:
             for letter, colour in zip(word, code_to_colours(code)):
                 best[letter] = max(best.get(letter, GREY), colour)
         return {letter: KEY_STATES[c] for letter, c in sorted(best.items())}
@@ -228,7 +238,7 @@ class Game:
         score = str(self.tries) if self.won else "X"
         label = f"#{self.number}" if self.mode == "daily" and self.number is not None else practice
         head = f"{name} {list_name or self.words.name} {label} {score}/{self.max_tries}{'*' if self.hard else ''}"
-        grid = "\n".join("".join(_SQUARES[c] for c in code_to_colours(code)) for _, code in self.rows)
+        grid = "\n".join("".join(_SQUARES[c] for c in code_to_colours(code)) for _, code in self.history)
         return f"{head}\n\n{grid}" if grid else head
 
     def review(self, openers: list[Hint] | None = None, top: int = 3) -> Review:
@@ -240,7 +250,7 @@ class Game:
         """
         state = State(self.words, hard=self.hard)
         steps = []
-        for word, code in self.rows:
+        for word, code in self.history:
             if state.solved:
                 break
             best = openers[:top] if openers and not state.history else state.hints(top=top)
@@ -251,10 +261,10 @@ class Game:
         return Review(answer=self.answer, steps=tuple(steps), solver=solver_game(self, openers))
 
 
-def solver_game(game: Game, openers: list[Hint] | None = None) -> tuple[tuple[str, int], ...]:
+def solver_game(game: Game, openers: list[Hint] | None = None) -> History:
     """The solver's own game against ``game.answer``: greedy entropy (the best hint each turn)."""
     state = State(game.words, hard=game.hard)
-    rows: list[tuple[str, int]] = []
+    rows: list[Move] = []
     while not state.solved and len(rows) < 2 * game.max_tries:
         word = openers[0].word if openers and not rows else state.hints(top=1)[0].word
         code = pattern(word, game.answer)
@@ -293,7 +303,7 @@ class Review:
 
     answer: str
     steps: tuple[ReviewStep, ...]
-    solver: tuple[tuple[str, int], ...]
+    solver: History
 
     def to_dict(self) -> dict:
         return {

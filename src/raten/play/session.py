@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from raten.engine.feedback import History
 from raten.engine.rank import Hint
 from raten.engine.state import State
 from raten.engine.words import WordSet, check_word
@@ -50,7 +51,7 @@ class Session:
         return self.state.hard
 
     @property
-    def history(self) -> tuple[tuple[str, int], ...]:
+    def history(self) -> History:
         """The moves entered so far: (guess, pattern code 0..242)."""
         return self.state.history
 
@@ -93,7 +94,7 @@ class Session:
         word = check_word(guess, "guess")
         if self.solved:
             raise RatenError("the game is already solved; undo to go back")
-        reason = self.state.is_legal(word)
+        reason = self.state.hard_mode_violation(word)
         if reason:
             raise RatenError(f"hard mode: {reason}")
         return word

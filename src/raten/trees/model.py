@@ -17,15 +17,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from raten.engine.feedback import ALL_GREEN, format_pattern, parse_pattern, pattern
+from raten.engine.feedback import ALL_GREEN, History, format_pattern, parse_pattern, pattern
 from raten.engine.hardmode import violation
 from raten.engine.words import WordSet
 from raten.errors import RatenError
 
 MAGIC = "# raten decision tree v1"
 _MAX_SHOWN = 10
-
-Path_ = tuple[tuple[str, int], ...]
 
 
 def moves_text(moves) -> str:
@@ -37,7 +35,7 @@ def moves_text(moves) -> str:
 class Tree:
     """A decision tree as the path of every solution: ((guess, pattern code), ...) ending in all green."""
 
-    paths: dict[str, Path_]
+    paths: dict[str, History]
     words_name: str = ""
     fingerprint: str = ""
     hard: bool = False
@@ -50,7 +48,7 @@ class Tree:
     def from_paths(
         cls,
         words: WordSet,
-        paths: dict[str, Path_],
+        paths: dict[str, History],
         hard: bool = False,
         max_guesses: int | None = None,
         opener: str = "",
@@ -126,7 +124,7 @@ class Tree:
     def from_text(cls, text: str, *, source: str = "tree") -> Tree:
         """Parse a tree file; syntax errors name the line. ``check`` verifies the content."""
         head: dict[str, str] = {}
-        paths: dict[str, Path_] = {}
+        paths: dict[str, History] = {}
         problems: list[str] = []
         lines_of: dict[str, int] = {}
         for no, raw in enumerate(text.splitlines(), 1):
@@ -203,7 +201,7 @@ class Tree:
             )
         sols = set(words.solutions)
         allowed = words.allowed_index
-        nxt: dict[Path_, tuple[str, str]] = {}
+        nxt: dict[History, tuple[str, str]] = {}
         for sol, moves in self.paths.items():
             if sol not in sols:
                 problems.append(f"{where(sol)}: {sol.upper()} is not a solution of {words.name}")
@@ -253,9 +251,9 @@ class Tree:
 
     # --- playing --------------------------------------------------------------------------
 
-    def next_table(self) -> dict[Path_, str]:
+    def next_table(self) -> dict[History, str]:
         """History → next guess, for every history on the tree."""
-        table: dict[Path_, str] = {}
+        table: dict[History, str] = {}
         for moves in self.paths.values():
             for i, (g, _) in enumerate(moves):
                 table.setdefault(moves[:i], g)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from raten.engine.feedback import History
 from raten.engine.matrix import load_matrix
 from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
@@ -212,7 +213,7 @@ class Searcher:
         """The optimal tree under ``opener`` (from the memo; re-solves what was evicted)."""
         g0 = self.row(opener) if isinstance(opener, str) else int(opener)
         n = len(self.words.solutions)
-        paths: dict[str, tuple[tuple[str, int], ...]] = {}
+        paths: dict[str, History] = {}
         allowed = self.words.allowed
         sols = self.words.solutions
 

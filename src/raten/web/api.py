@@ -152,7 +152,7 @@ def _game(record: GameRecord, ls: Lists) -> Game:
         hard=record.hard,
         mode=record.mode,
         number=record.number,
-        rows=record.rows,
+        history=record.history,
     )
 
 
@@ -169,7 +169,7 @@ def _game_out(record: GameRecord, ls: Lists, st: Store, request: Request) -> Gam
         number=record.number,
         hard=record.hard,
         max_tries=game.max_tries,
-        rows=[RowOut(guess=w, pattern=format_pattern(c)) for w, c in game.rows],
+        rows=[RowOut(guess=w, pattern=format_pattern(c)) for w, c in game.history],
         status=game.status,  # type: ignore[arg-type]
         keyboard=game.keyboard(),  # type: ignore[arg-type]
         answer=game.answer if over else None,
@@ -247,7 +247,7 @@ def post_guess(game_id: str, body: GuessIn, request: Request, ls: ListsDep, st: 
     after = _game(record, ls).guess(body.guess)
     result = (after.won, after.tries) if after.over else None
     try:
-        record, _ = st.save_rows(record, after.rows, after.status, result)
+        record, _ = st.save_rows(record, after.history, after.status, result)
     except Conflict as e:
         raise GameConflict(str(e), "conflict") from None
     return _game_out(record, ls, st, request)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from raten.engine.feedback import History
 from raten.play.game import Stats
 
 _SCHEMA = """
@@ -81,7 +82,7 @@ class GameRecord:
     number: int | None
     hard: bool
     answer: str
-    rows: tuple[tuple[str, int], ...]
+    history: History
     status: str
 
 
@@ -197,7 +198,7 @@ class Store:
     def save_rows(
         self,
         record: GameRecord,
-        rows: tuple[tuple[str, int], ...],
+        rows: History,
         status: str,
         result: tuple[bool, int] | None = None,
     ) -> tuple[GameRecord, Stats | None]:
@@ -214,7 +215,7 @@ class Store:
                 _now(),
                 record.id,
                 record.player,
-                json.dumps([list(r) for r in record.rows]),
+                json.dumps([list(r) for r in record.history]),
             ),
         )
         stats = None
@@ -243,7 +244,7 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
-        return GameRecord(**{**record.__dict__, "rows": rows, "status": status}), stats
+        return GameRecord(**{**record.__dict__, "history": rows, "status": status}), stats
 
     # --- statistics ---------------------------------------------------------------------
 
