@@ -24,12 +24,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from raten.engine.feedback import ALL_GREEN, PATTERNS
+
 #: Larger than any total: "cannot be done within the guesses left".
 INF = 1 << 40
 #: Depth value meaning "no limit" (never decremented, so sets share memo entries at any depth).
 UNLIMITED = 255
-ALL_GREEN = 242
-PATTERNS = 243
 NO_GREEN = 255
 _PROBES = 8
 
