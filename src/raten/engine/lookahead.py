@@ -1,7 +1,8 @@
 """Compiled loops for the look-ahead strategy: the best second guess for every group a first guess leaves.
 
 Kept apart from ``kernels.py`` (the core's single-step statistics) so the two can change
-independently. Integer arrays only, like every kernel.
+independently. In hard mode a second guess must keep what the first revealed: that rule is
+``raten.engine.hardmode``'s compiled one. Integer arrays only, like every kernel.
 """
 
 from __future__ import annotations
@@ -9,42 +10,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-WORD_LENGTH = 5
-PATTERNS = 243
-LETTERS = 26
+from raten.engine.feedback import PATTERNS, WORD_LENGTH
+from raten.engine.hardmode import LETTERS, NO_GREEN, keeping, letter_counts, reveal
 
 
 @njit(cache=True)
 def _group_rules(first: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Hard-mode rules each feedback ``codes[i]`` of the guess ``first`` adds.
 
-    Returns (greens: letter required at each position or -1, need: minimum count of each letter).
+    Returns (greens, need) per group, in ``raten.engine.hardmode``'s form: the letter required
+    at each position or ``NO_GREEN``, and the minimum count of each letter.
     """
     k = codes.shape[0]
-    greens = np.full((k, WORD_LENGTH), -1, dtype=np.int64)
-    need = np.zeros((k, LETTERS), dtype=np.int64)
+    greens = np.full((k, WORD_LENGTH), NO_GREEN, dtype=np.uint8)
+    need = np.zeros((k, LETTERS), dtype=np.uint8)
     for i in range(k):
-        c = codes[i]
-        for pos in range(WORD_LENGTH - 1, -1, -1):
-            colour = c % 3
-            c //= 3
-            if colour == 2:
-                greens[i, pos] = first[pos]
-            if colour != 0:
-                need[i, first[pos]] += 1
+        reveal(first, codes[i], greens[i], need[i])
     return greens, need
-
-
-@njit(cache=True, inline="always")
-def _keeps(word: np.ndarray, have: np.ndarray, greens: np.ndarray, need: np.ndarray) -> bool:
-    """Whether a word (letters, letter counts) keeps the given greens and letter counts (hard mode)."""
-    for pos in range(WORD_LENGTH):
-        if greens[pos] >= 0 and word[pos] != greens[pos]:
-            return False
-    for letter in range(LETTERS):  # noqa: SIM110 (a plain loop compiles; a generator does not)
-        if have[letter] < need[letter]:
-            return False
-    return True
 
 
 @njit(parallel=True, cache=True)
@@ -80,22 +62,26 @@ def second_step_entropy(
     xlogx = np.zeros(largest + 1, dtype=np.float64)
     for c in range(2, largest + 1):
         xlogx[c] = c * np.log2(c)
+    # In hard mode, which rows each group allows (row-major: a row reads its groups in a line).
+    allowed = np.zeros((m, k) if hard else (0, 0), dtype=np.bool_)
+    if hard:
+        row_counts = letter_counts(row_letters)
+        every = np.arange(m)
+        for g in range(k):
+            kept = keeping(every, row_letters, row_counts, greens[g], need[g])
+            for i in range(kept.shape[0]):
+                allowed[kept[i], g] = True
     chunks = max(1, min(m, chunks))
     bests = np.zeros((chunks, k), dtype=np.float64)
     for ch in prange(chunks):
         best = bests[ch]
         counts = np.zeros(PATTERNS, dtype=np.int32)
-        have = np.zeros(LETTERS, dtype=np.int64)
         for r in range(ch * m // chunks, (ch + 1) * m // chunks):
             row = data[rows[r]]
-            if hard:
-                have[:] = 0
-                for pos in range(WORD_LENGTH):
-                    have[row_letters[r, pos]] += 1
             for g in range(k):
                 if best[g] >= full[g]:
                     continue
-                if hard and not _keeps(row_letters[r], have, greens[g], need[g]):
+                if hard and not allowed[r, g]:
                     continue
                 lo = starts[g]
                 hi = starts[g + 1]
