@@ -118,11 +118,6 @@ def _primary_key(strategy: str, split: Split) -> np.ndarray:
     return split.largest.astype(np.int64)
 
 
-def _sort_order(strategy: str, split: Split, is_candidate: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """Indices into ``rows``, best first. ``rows`` are alphabetical ranks (allowed is sorted)."""
-    return _best_first(_primary_key(strategy, split), is_candidate, rows, len(rows))
-
-
 def frequency_scores(candidate_letters: np.ndarray) -> np.ndarray:
     """Score each candidate: share of candidates containing each of its distinct letters,
     summed, plus a small bonus per distinct letter."""

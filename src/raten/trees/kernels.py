@@ -421,22 +421,3 @@ def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats):
     """``solve`` with the constraint hash computed here (entry point from Python)."""
     hh = state_hash(greens, need) if hard else np.uint64(0)
     return solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats)
-
-
-@njit(cache=True)
-def group_counts(data: np.ndarray, rows: np.ndarray, n_sol: int):
-    """For each guess row of the guesses×solutions table: groups (k) and whether it is a solution (w)."""
-    k = np.zeros(rows.shape[0], dtype=np.int64)
-    w = np.zeros(rows.shape[0], dtype=np.int64)
-    seen = np.zeros(PATTERNS, dtype=np.int64)
-    for r in range(rows.shape[0]):
-        row = data[rows[r]]
-        tick = r + 1
-        for s in range(n_sol):
-            c = row[s]
-            if seen[c] != tick:
-                seen[c] = tick
-                k[r] += 1
-        if seen[ALL_GREEN] == tick:
-            w[r] = 1
-    return k, w
