@@ -1,4 +1,18 @@
-"""Hard-mode legality: greens kept in place, revealed letters used at least as often as revealed."""
+"""Hard-mode legality: greens kept in place, revealed letters used at least as often as revealed.
+
+The rule is written twice, on purpose: once readably over strings (``find_violation``, the
+reference, which also says *why* a guess is illegal), and once compiled over letter arrays
+(``reveal``: what a move demands, and ``keeping``: which words keep it), which ``legal_mask``, the look-ahead kernels
+(``raten.engine.lookahead``) and the exact tree search (``raten.trees.kernels``) all use.
+
+The compiled form holds what a history demands in two small arrays:
+
+- ``greens``: ``WORD_LENGTH`` letters (0..25), the letter a guess must have at each
+  position, or ``NO_GREEN`` where it is free;
+- ``need``: ``LETTERS`` counts, how often a guess must contain each letter at least.
+
+Both are ``uint8``; ``no_rules()`` gives the pair for an empty history.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +20,15 @@ from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
-from raten.engine.feedback import GREEN, GREY, code_to_colours
+from raten.engine.feedback import GREEN, GREY, WORD_LENGTH, code_to_colours
+from raten.errors import RatenError
+
+#: Letters of the alphabet words are written in (after normalisation: a-z).
+LETTERS = 26
+#: ``greens`` value of a position no green has fixed.
+NO_GREEN = 255
 
 _ORDINALS = ["1st", "2nd", "3rd", "4th", "5th"]
 
@@ -64,12 +85,110 @@ def violation(guess: str, history) -> str | None:
     return found.message if found else None
 
 
+# --- the compiled rule ------------------------------------------------------------------
+# "Does a word keep the rules" is written once, inside the loop over words (``keeping``), and
+# not as a per-word function that loops inline: numba inlines array arguments with a reference
+# count taken and dropped per call, which made the tree search's legal-guess filter 8 times
+# slower (measured: 200 us against 24 us for the 12972 English guesses).
+
+
+@njit(cache=True)
+def reveal(guess: np.ndarray, code: int, greens: np.ndarray, need: np.ndarray) -> None:
+    """Add, in place, what feedback ``code`` of ``guess`` (letters 0..25) demands of later guesses:
+    its greens kept in place, each letter it shows (green or yellow) used at least as often."""
+    shown = 0  # bit p: position p is green or yellow
+    c = code
+    for pos in range(WORD_LENGTH - 1, -1, -1):
+        colour = c % 3
+        c //= 3
+        if colour == GREEN:
+            greens[pos] = guess[pos]
+        if colour != GREY:
+            shown |= 1 << pos
+    for pos in range(WORD_LENGTH):
+        if (shown >> pos) & 1:
+            letter = guess[pos]
+            n = 0
+            for other in range(WORD_LENGTH):
+                if (shown >> other) & 1 and guess[other] == letter:
+                    n += 1
+            if n > need[letter]:
+                need[letter] = n
+
+
+@njit(cache=True)
+def rules_after(guess: np.ndarray, code: int, greens: np.ndarray, need: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``greens`` and ``need`` after one more move, as new arrays (the given ones are kept)."""
+    g2 = greens.copy()
+    n2 = need.copy()
+    reveal(guess, code, g2, n2)
+    return g2, n2
+
+
+@njit(cache=True)
+def keeping(rows: np.ndarray, letters: np.ndarray, counts: np.ndarray, greens: np.ndarray, need: np.ndarray):
+    """The entries of ``rows`` whose word keeps ``greens`` and ``need`` (int32, in order).
+
+    ``letters[r]`` are the letters of word ``r`` and ``counts[r]`` how often each letter occurs
+    in it (``letter_counts``).
+    """
+    out = np.empty(rows.shape[0], dtype=np.int32)
+    m = 0
+    for i in range(rows.shape[0]):
+        r = rows[i]
+        ok = True
+        for pos in range(WORD_LENGTH):
+            if greens[pos] != NO_GREEN and letters[r, pos] != greens[pos]:
+                ok = False
+                break
+        if ok:
+            for letter in range(LETTERS):
+                if counts[r, letter] < need[letter]:
+                    ok = False
+                    break
+        if ok:
+            out[m] = r
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True)
+def letter_counts(letters: np.ndarray) -> np.ndarray:
+    """How often each letter occurs in each word of an (N, 5) letter array: (N, 26) uint8."""
+    counts = np.zeros((letters.shape[0], LETTERS), dtype=np.uint8)
+    for i in range(letters.shape[0]):
+        for pos in range(WORD_LENGTH):
+            counts[i, letters[i, pos]] += 1
+    return counts
+
+
+def no_rules() -> tuple[np.ndarray, np.ndarray]:
+    """``greens`` and ``need`` of an empty history: nothing demanded."""
+    return np.full(WORD_LENGTH, NO_GREEN, dtype=np.uint8), np.zeros(LETTERS, dtype=np.uint8)
+
+
+def _guess_letters(guess: str) -> np.ndarray:
+    raw = np.frombuffer(guess.encode("ascii", errors="replace"), dtype=np.uint8)
+    if raw.shape[0] != WORD_LENGTH or ((raw < ord("a")) | (raw > ord("z"))).any():
+        raise RatenError(f"{guess!r} is not five letters a-z")
+    return raw - np.uint8(ord("a"))
+
+
+def rules(history) -> tuple[np.ndarray, np.ndarray]:
+    """``greens`` and ``need`` for a history of (guess, 0..242 code) moves (normalised words)."""
+    greens, need = no_rules()
+    for guess, code in history:
+        code_to_colours(code)  # a RatenError for a code outside 0..242
+        reveal(_guess_letters(guess), int(code), greens, need)
+    return greens, need
+
+
 def legal_mask(letters: np.ndarray, history) -> np.ndarray:
     """Boolean mask over words (an (N, 5) letter array) that are legal in hard mode."""
-    greens, need = _requirements(history)
-    mask = np.ones(letters.shape[0], dtype=bool)
-    for i, letter in greens.items():
-        mask &= letters[:, i] == ord(letter) - ord("a")
-    for letter, n in need.items():
-        mask &= (letters == ord(letter) - ord("a")).sum(axis=1) >= n
+    if not history:
+        return np.ones(letters.shape[0], dtype=bool)
+    greens, need = rules(history)
+    letters = np.ascontiguousarray(letters, dtype=np.uint8)
+    mask = np.zeros(letters.shape[0], dtype=bool)
+    mask[keeping(np.arange(letters.shape[0]), letters, letter_counts(letters), greens, need)] = True
     return mask

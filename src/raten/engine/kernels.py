@@ -8,8 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-WORD_LENGTH = 5
-PATTERNS = 243
+from raten.engine.feedback import PATTERNS, WORD_LENGTH
 
 
 @njit(cache=True, inline="always")

@@ -1,50 +1,35 @@
-"""Compiled loops for the look-ahead strategy: the best second guess for every group a first guess leaves.
+"""Two-step look-ahead: the expected entropy of the best second guess after a first one.
 
+``second_step_bits`` is what ``raten.engine.rank``'s ``lookahead`` strategy adds to a guess's
+own bits; its compiled loop finds the best second guess for every group a first guess leaves.
 Kept apart from ``kernels.py`` (the core's single-step statistics) so the two can change
-independently. Integer arrays only, like every kernel.
+independently. In hard mode a second guess must keep what the first revealed: that rule is
+``raten.engine.hardmode``'s compiled one. Integer arrays only, like every kernel.
 """
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 from numba import njit, prange
 
-WORD_LENGTH = 5
-PATTERNS = 243
-LETTERS = 26
+from raten.engine.feedback import PATTERNS, WORD_LENGTH
+from raten.engine.hardmode import LETTERS, NO_GREEN, keeping, letter_counts, reveal
 
 
 @njit(cache=True)
 def _group_rules(first: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Hard-mode rules each feedback ``codes[i]`` of the guess ``first`` adds.
 
-    Returns (greens: letter required at each position or -1, need: minimum count of each letter).
+    Returns (greens, need) per group, in ``raten.engine.hardmode``'s form: the letter required
+    at each position or ``NO_GREEN``, and the minimum count of each letter.
     """
     k = codes.shape[0]
-    greens = np.full((k, WORD_LENGTH), -1, dtype=np.int64)
-    need = np.zeros((k, LETTERS), dtype=np.int64)
+    greens = np.full((k, WORD_LENGTH), NO_GREEN, dtype=np.uint8)
+    need = np.zeros((k, LETTERS), dtype=np.uint8)
     for i in range(k):
-        c = codes[i]
-        for pos in range(WORD_LENGTH - 1, -1, -1):
-            colour = c % 3
-            c //= 3
-            if colour == 2:
-                greens[i, pos] = first[pos]
-            if colour != 0:
-                need[i, first[pos]] += 1
+        reveal(first, codes[i], greens[i], need[i])
     return greens, need
-
-
-@njit(cache=True, inline="always")
-def _keeps(word: np.ndarray, have: np.ndarray, greens: np.ndarray, need: np.ndarray) -> bool:
-    """Whether a word (letters, letter counts) keeps the given greens and letter counts (hard mode)."""
-    for pos in range(WORD_LENGTH):
-        if greens[pos] >= 0 and word[pos] != greens[pos]:
-            return False
-    for letter in range(LETTERS):  # noqa: SIM110 (a plain loop compiles; a generator does not)
-        if have[letter] < need[letter]:
-            return False
-    return True
 
 
 @njit(parallel=True, cache=True)
@@ -80,22 +65,26 @@ def second_step_entropy(
     xlogx = np.zeros(largest + 1, dtype=np.float64)
     for c in range(2, largest + 1):
         xlogx[c] = c * np.log2(c)
+    # In hard mode, which rows each group allows (row-major: a row reads its groups in a line).
+    allowed = np.zeros((m, k) if hard else (0, 0), dtype=np.bool_)
+    if hard:
+        row_counts = letter_counts(row_letters)
+        every = np.arange(m)
+        for g in range(k):
+            kept = keeping(every, row_letters, row_counts, greens[g], need[g])
+            for i in range(kept.shape[0]):
+                allowed[kept[i], g] = True
     chunks = max(1, min(m, chunks))
     bests = np.zeros((chunks, k), dtype=np.float64)
     for ch in prange(chunks):
         best = bests[ch]
         counts = np.zeros(PATTERNS, dtype=np.int32)
-        have = np.zeros(LETTERS, dtype=np.int64)
         for r in range(ch * m // chunks, (ch + 1) * m // chunks):
             row = data[rows[r]]
-            if hard:
-                have[:] = 0
-                for pos in range(WORD_LENGTH):
-                    have[row_letters[r, pos]] += 1
             for g in range(k):
                 if best[g] >= full[g]:
                     continue
-                if hard and not _keeps(row_letters[r], have, greens[g], need[g]):
+                if hard and not allowed[r, g]:
                     continue
                 lo = starts[g]
                 hi = starts[g + 1]
@@ -130,3 +119,55 @@ def gather_block(data: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.nda
         for j in range(cols.shape[0]):
             out[i, j] = row[cols[j]]
     return out
+
+
+def second_step_bits(
+    table: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    first_row: int,
+    first_letters: np.ndarray,
+    row_letters: np.ndarray | None = None,
+    hard: bool = False,
+    *,
+    block: np.ndarray | None = None,
+) -> float:
+    """Expected entropy of the best second guess after guessing ``first_row``.
+
+    Each group the first guess leaves is scored by the best entropy any of ``rows`` reaches on
+    it (in hard mode only rows that keep that group's revealed letters; ``row_letters`` are
+    the letters of ``rows``); groups of one or two need no search: log2 of their size, which
+    guessing one of them reaches. The groups are weighted by their size. ``block`` is
+    ``table[rows][:, cols]`` when the caller has it already (it is read once per first guess,
+    and a compact copy stays in cache where the full table would not).
+    """
+    if block is None:
+        block = guess_block(table, rows, cols)
+    codes = table[first_row, cols]
+    order = np.argsort(codes, kind="stable")
+    group_codes, starts, sizes = np.unique(codes[order], return_index=True, return_counts=True)
+    best = np.log2(sizes.astype(np.float64))
+    big = np.flatnonzero(sizes > 2)
+    if len(big):
+        gathered = np.concatenate([order[starts[g] : starts[g] + sizes[g]] for g in big]).astype(np.int64)
+        big_starts = np.zeros(len(big) + 1, dtype=np.int64)
+        big_starts[1:] = np.cumsum(sizes[big])
+        if row_letters is None or not hard:
+            row_letters = np.zeros((len(rows), WORD_LENGTH), dtype=np.uint8)
+        best[big] = second_step_entropy(
+            block,
+            np.arange(len(rows), dtype=np.int64),
+            gathered,
+            big_starts,
+            group_codes[big].astype(np.int64),
+            np.asarray(first_letters, dtype=np.int64),
+            np.ascontiguousarray(row_letters, dtype=np.int64),
+            hard,
+            numba.get_num_threads(),
+        )
+    return float(np.dot(sizes, best) / max(len(cols), 1))
+
+
+def guess_block(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """The rows × cols part of the table as one compact C array."""
+    return gather_block(table, np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))

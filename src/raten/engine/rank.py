@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-import numba
 import numpy as np
 
 from raten.engine import kernels
+from raten.engine.lookahead import guess_block, second_step_bits
 from raten.engine.strategy_names import LOOKAHEAD_K, STRATEGIES
 from raten.engine.words import letters
 from raten.errors import RatenError
@@ -106,11 +106,6 @@ def _primary_key(strategy: str, split: Split) -> np.ndarray:
     return split.largest.astype(np.int64)
 
 
-def _sort_order(strategy: str, split: Split, is_candidate: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """Indices into ``rows``, best first. ``rows`` are alphabetical ranks (allowed is sorted)."""
-    return _best_first(_primary_key(strategy, split), is_candidate, rows, len(rows))
-
-
 def frequency_scores(candidate_letters: np.ndarray) -> np.ndarray:
     """Score each candidate: share of candidates containing each of its distinct letters,
     summed, plus a small bonus per distinct letter."""
@@ -119,62 +114,6 @@ def frequency_scores(candidate_letters: np.ndarray) -> np.ndarray:
     np.put_along_axis(onehot, candidate_letters.astype(np.int64), True, axis=1)
     share = onehot.mean(axis=0)
     return onehot @ share + _DISTINCT_BONUS * onehot.sum(axis=1)
-
-
-def second_step_bits(
-    table: np.ndarray,
-    rows: np.ndarray,
-    cols: np.ndarray,
-    first_row: int,
-    first_letters: np.ndarray,
-    row_letters: np.ndarray | None = None,
-    hard: bool = False,
-    *,
-    block: np.ndarray | None = None,
-) -> float:
-    """Expected entropy of the best second guess after guessing ``first_row``.
-
-    Each group the first guess leaves is scored by the best entropy any of ``rows`` reaches on
-    it (in hard mode only rows that keep that group's revealed letters; ``row_letters`` are
-    the letters of ``rows``); groups of one or two need no search: log2 of their size, which
-    guessing one of them reaches. The groups are weighted by their size. ``block`` is
-    ``table[rows][:, cols]`` when the caller has it already (it is read once per first guess,
-    and a compact copy stays in cache where the full table would not).
-    """
-    from raten.engine.lookahead import second_step_entropy
-
-    if block is None:
-        block = guess_block(table, rows, cols)
-    codes = table[first_row, cols]
-    order = np.argsort(codes, kind="stable")
-    group_codes, starts, sizes = np.unique(codes[order], return_index=True, return_counts=True)
-    best = np.log2(sizes.astype(np.float64))
-    big = np.flatnonzero(sizes > 2)
-    if len(big):
-        gathered = np.concatenate([order[starts[g] : starts[g] + sizes[g]] for g in big]).astype(np.int64)
-        big_starts = np.zeros(len(big) + 1, dtype=np.int64)
-        big_starts[1:] = np.cumsum(sizes[big])
-        if row_letters is None or not hard:
-            row_letters = np.zeros((len(rows), 5), dtype=np.uint8)
-        best[big] = second_step_entropy(
-            block,
-            np.arange(len(rows), dtype=np.int64),
-            gathered,
-            big_starts,
-            group_codes[big].astype(np.int64),
-            np.asarray(first_letters, dtype=np.int64),
-            np.ascontiguousarray(row_letters, dtype=np.int64),
-            hard,
-            numba.get_num_threads(),
-        )
-    return float(np.dot(sizes, best) / max(len(cols), 1))
-
-
-def guess_block(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-    """The rows × cols part of the table as one compact C array."""
-    from raten.engine.lookahead import gather_block
-
-    return gather_block(table, np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))
 
 
 def rank_table(

@@ -24,13 +24,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from raten.engine.feedback import ALL_GREEN, PATTERNS
+from raten.engine.hardmode import keeping, rules_after
+
 #: Larger than any total: "cannot be done within the guesses left".
 INF = 1 << 40
 #: Depth value meaning "no limit" (never decremented, so sets share memo entries at any depth).
 UNLIMITED = 255
-ALL_GREEN = 242
-PATTERNS = 243
-NO_GREEN = 255
 _PROBES = 8
 
 # slots of the statistics array
@@ -125,50 +125,6 @@ def state_hash(greens: np.ndarray, need: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True)
-def child_state(glet: np.ndarray, g: int, code: int, greens: np.ndarray, need: np.ndarray):
-    """Hard-mode constraints after guess ``g`` showed ``code``: greens kept, revealed letters needed."""
-    g2 = greens.copy()
-    n2 = need.copy()
-    shown = np.zeros(26, dtype=np.uint8)
-    c = code
-    for i in range(4, -1, -1):
-        colour = c % 3
-        c //= 3
-        letter = glet[g, i]
-        if colour == 2:
-            g2[i] = letter
-        if colour != 0:
-            shown[letter] += 1
-    for letter in range(26):
-        if shown[letter] > n2[letter]:
-            n2[letter] = shown[letter]
-    return g2, n2
-
-
-@njit(cache=True)
-def legal_filter(legal: np.ndarray, glet: np.ndarray, gcnt: np.ndarray, greens: np.ndarray, need: np.ndarray):
-    """The guesses of ``legal`` that keep every green and contain every revealed letter."""
-    out = np.empty(legal.shape[0], dtype=np.int32)
-    m = 0
-    for i in range(legal.shape[0]):
-        g = legal[i]
-        ok = True
-        for p in range(5):
-            if greens[p] != NO_GREEN and glet[g, p] != greens[p]:
-                ok = False
-                break
-        if ok:
-            for letter in range(26):
-                if gcnt[g, letter] < need[letter]:
-                    ok = False
-                    break
-        if ok:
-            out[m] = g
-            m += 1
-    return out[:m]
-
-
-@njit(cache=True)
 def _key(S: np.ndarray, z1: np.ndarray, z2: np.ndarray, dl: int, hh: np.uint64):
     h1 = np.uint64(0)
     h2 = np.uint64(0)
@@ -244,7 +200,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
         return lb
 
     # Every legal guess: number of groups k, and whether it is a candidate (w).
-    L = legal_filter(legal, glet, gcnt, greens, need) if hard else legal
+    L = keeping(legal, glet, gcnt, greens, need) if hard else legal
     nl = L.shape[0]
     keys = np.zeros(nl, dtype=np.int32)
     maxkey = 0
@@ -389,7 +345,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
                 clb[c] = 2 * m - 1
                 chh = hh
                 if hard:
-                    cg, cn = child_state(glet, g, c, greens, need)
+                    cg, cn = rules_after(glet[g], c, greens, need)
                     chh = state_hash(cg, cn)
                 ck2 = (gh2[c]) ^ mix64(np.uint64(cdl) * np.uint64(0x9E3779B97F4A7C15) + chh)
                 s2 = _memo_find(memo, gh1[c] | _ONE, ck2)
@@ -412,7 +368,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
                 child = buf[s0 : s0 + gsize[c]]
                 cbeta = best - (total - clb[c])
                 if hard:
-                    cg, cn = child_state(glet, g, c, greens, need)
+                    cg, cn = rules_after(glet[g], c, greens, need)
                     v = solve(T, memo, child, cbeta, cdl, hard, L, cg, cn, state_hash(cg, cn), stats)
                 else:
                     v = solve(T, memo, child, cbeta, cdl, hard, L, greens, need, hh, stats)
@@ -465,22 +421,3 @@ def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats):
     """``solve`` with the constraint hash computed here (entry point from Python)."""
     hh = state_hash(greens, need) if hard else np.uint64(0)
     return solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats)
-
-
-@njit(cache=True)
-def group_counts(data: np.ndarray, rows: np.ndarray, n_sol: int):
-    """For each guess row of the guesses×solutions table: groups (k) and whether it is a solution (w)."""
-    k = np.zeros(rows.shape[0], dtype=np.int64)
-    w = np.zeros(rows.shape[0], dtype=np.int64)
-    seen = np.zeros(PATTERNS, dtype=np.int64)
-    for r in range(rows.shape[0]):
-        row = data[rows[r]]
-        tick = r + 1
-        for s in range(n_sol):
-            c = row[s]
-            if seen[c] != tick:
-                seen[c] = tick
-                k[r] += 1
-        if seen[ALL_GREEN] == tick:
-            w[r] = 1
-    return k, w

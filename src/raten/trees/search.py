@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from raten.engine.feedback import History
+from raten.engine.feedback import ALL_GREEN, History
+from raten.engine.hardmode import letter_counts, no_rules, rules_after
 from raten.engine.matrix import load_matrix
 from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
 from raten.trees import kernels as tk
 from raten.trees.model import Tree
 
-ALL_GREEN = tk.ALL_GREEN
 INF = tk.INF
 
 #: Called after each group of the opener is solved: (groups done, groups in all, total so far).
@@ -59,13 +59,6 @@ class OpenerResult:
         }
 
 
-def _letter_counts(glet: np.ndarray) -> np.ndarray:
-    counts = np.zeros((glet.shape[0], 26), dtype=np.uint8)
-    for i in range(glet.shape[1]):
-        np.add.at(counts, (np.arange(glet.shape[0]), glet[:, i].astype(np.int64)), 1)
-    return counts
-
-
 class Searcher:
     """Exact search over one word set in one mode; the memo is kept between calls."""
 
@@ -85,13 +78,12 @@ class Searcher:
             tk.zobrist(len(words.solutions), 1),
             tk.zobrist(len(words.solutions), 2),
             glet,
-            _letter_counts(glet),
+            letter_counts(glet),
         )
         self.memo = tk.new_memo(memo_bits)
         self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
         self.all_guesses = np.arange(len(words.allowed), dtype=np.int32)
-        self.no_greens = np.full(5, tk.NO_GREEN, dtype=np.uint8)
-        self.no_need = np.zeros(26, dtype=np.uint8)
+        self.no_greens, self.no_need = no_rules()
 
     # --- pieces -------------------------------------------------------------------------
 
@@ -122,7 +114,7 @@ class Searcher:
     def _child(self, g: int, code: int, greens: np.ndarray, need: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if not self.hard:
             return greens, need
-        return tk.child_state(self.tables[4], g, code, greens, need)
+        return rules_after(self.tables[4][g], code, greens, need)
 
     def _solve(self, cands: np.ndarray, beta: int, dl: int, greens: np.ndarray, need: np.ndarray) -> int:
         return int(
