@@ -12,7 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from raten.cli.main import main
 from raten.cli.reference import reference
 
 REPO = Path(__file__).resolve().parents[1]
@@ -35,10 +37,12 @@ def test_cli_reference_has_every_command_including_the_lazy_ones():
         assert f"## `{path}`\n" in text
 
 
-def test_cli_reference_does_not_depend_on_the_terminal(monkeypatch):
+def test_cli_reference_does_not_depend_on_the_terminal_or_what_ran_before(monkeypatch):
     monkeypatch.setenv("COLUMNS", "40")
     narrow = reference()
     monkeypatch.setenv("COLUMNS", "200")
+    CliRunner().invoke(main, ["--help"])  # click caches each command's help option on first use
+    CliRunner().invoke(main, ["tree", "check", "-h"])
     assert reference() == narrow
 
 

@@ -28,12 +28,13 @@ def _walk(cmd: click.Command, ctx: click.Context) -> Iterator[tuple[str, str]]:
         for name in cmd.list_commands(ctx):
             sub = cmd.get_command(ctx, name)
             if sub is not None and not sub.hidden:
-                yield from _walk(sub, click.Context(sub, info_name=name, parent=ctx))
+                yield from _walk(sub, sub.make_context(name, [], parent=ctx, resilient_parsing=True))
 
 
 def reference() -> str:
     """The whole reference as Markdown: one section per command, its help in a text block."""
-    ctx = click.Context(main, info_name="raten", terminal_width=WIDTH, max_content_width=WIDTH)
+    # make_context, not Context(): it applies each command's context_settings (-h as well as --help)
+    ctx = main.make_context("raten", [], resilient_parsing=True, terminal_width=WIDTH, max_content_width=WIDTH)
     parts = [HEADER]
     for path, text in _walk(main, ctx):
         parts.append(f"## `{path}`\n\n```text\n{text.rstrip()}\n```\n")
