@@ -38,7 +38,11 @@ LAYOUT_PARAMS = [_marked(e, (e, s), id=f"{e}-{s}") for e, s in LAYOUTS]
 ENGINE_PARAMS = [_marked(e, e, id=e) for e in ENGINES]
 
 
-@pytest.fixture(scope="session", params=LAYOUT_PARAMS)
+#: The full en table takes seconds to build per layout (SQLite classic about 15 s): slow.
+EN_LAYOUT_PARAMS = [pytest.param(*p.values, marks=[*p.marks, pytest.mark.slow], id=p.id) for p in LAYOUT_PARAMS]
+
+
+@pytest.fixture(scope="session", params=EN_LAYOUT_PARAMS)
 def en_db(request, tmp_path_factory, en_words) -> SqlDatabase:
     """The en table in one layout, built once per session and opened read-only."""
     engine, schema = request.param

@@ -15,6 +15,7 @@ from raten.wordlists.presets import load_preset
 TREES = Path(__file__).resolve().parents[1] / "trees"
 
 
+@pytest.mark.slow
 def test_en_salet_is_7920_proven_with_little_search(en_words) -> None:
     s = Searcher(en_words, max_guesses=6)
     r = s.solve_opener("salet")
@@ -29,6 +30,7 @@ def test_en_salet_is_7920_proven_with_little_search(en_words) -> None:
     assert not below.exact and below.total >= 7920
 
 
+@pytest.mark.slow
 def test_en_salet_hard_mode_within_six_guesses_is_8122(en_words) -> None:
     r = Searcher(en_words, hard=True, max_guesses=6).solve_opener("salet")
     assert r.exact and r.total == 8122 and r.worst <= 6
