@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import random
 from datetime import date, timedelta
 
 import pytest
@@ -41,13 +43,37 @@ def test_daily_number_counts_days_from_the_epoch():
     assert daily_number(EPOCH - timedelta(days=1)) == 0
 
 
+def _documented_daily_word(solutions: list[str], allowed: list[str], day: date, secret: str = "") -> str:
+    """The daily word by the documented rule, written out here without raten's code: the lists'
+    fingerprint (sha256 of the solutions, "|", the allowed words, first 24 hex digits) and the
+    secret seed one shuffle of the solutions, walked one per day from 2025-01-01."""
+    fingerprint = hashlib.sha256("\n".join(solutions).encode() + b"|" + "\n".join(allowed).encode()).hexdigest()[:24]
+    order = list(range(len(solutions)))
+    random.Random(hashlib.sha256(f"raten-daily|{fingerprint}|{secret}".encode()).hexdigest()).shuffle(order)
+    return solutions[order[(day - date(2025, 1, 1)).days % len(solutions)]]
+
+
 def test_daily_word_is_the_same_for_everyone_and_walks_every_solution_once_per_cycle():
     day = date(2025, 6, 1)
-    assert daily_word(SMALL, day) == daily_word(SMALL, day)
+    for d in (day, day + timedelta(days=3), date(2024, 12, 25)):
+        for secret in ("", "x"):
+            expected = _documented_daily_word(list(SMALL.solutions), list(SMALL.allowed), d, secret)
+            assert daily_word(SMALL, d, secret) == expected
     n = len(SMALL.solutions)
     cycle = [daily_word(SMALL, day + timedelta(days=i)) for i in range(n)]
     assert sorted(cycle) == list(SMALL.solutions)
     assert daily_word(SMALL, day + timedelta(days=n)) == cycle[0]
+
+
+def test_daily_words_of_the_en_list_stay_as_published(en_words):
+    """Fixed date -> word pairs, recorded from the shipped en lists: changing the lists'
+    order, the fingerprint or the shuffle would give every server a new daily sequence."""
+    assert daily_word(en_words, date(2025, 1, 1)) == "shirk"
+    assert daily_word(en_words, date(2025, 6, 1)) == "fluke"
+    assert daily_word(en_words, date(2026, 1, 1), "s3cret") == "gravy"
+    assert daily_word(en_words, date(2025, 6, 1)) == _documented_daily_word(
+        list(en_words.solutions), list(en_words.allowed), date(2025, 6, 1)
+    )
 
 
 def test_daily_word_depends_on_the_secret(en_words):

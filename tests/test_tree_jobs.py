@@ -39,6 +39,7 @@ def test_best_matches_every_opener_solved_alone(words) -> None:
         assert r["exact"] or r["total"] > fifth, o
 
 
+@pytest.mark.slow
 def test_process_pool_and_dask_equal_one_process(words, tmp_path) -> None:
     distributed = pytest.importorskip("distributed")
     one = run_best(words, top=8)
@@ -76,6 +77,7 @@ def _best_cmd(files: list[str], results: Path) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 def test_a_killed_run_resumes_without_losing_work(tmp_path) -> None:
     words = tiny_words(12, alphabet="aeilnorstu", n_sol=60, n_extra=140)
     sols, allowed = tmp_path / "sols.txt", tmp_path / "allowed.txt"

@@ -3,7 +3,6 @@ German trees, checked and recounted."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,14 @@ from raten.wordlists.presets import load_preset
 TREES = Path(__file__).resolve().parents[1] / "trees"
 
 
-def test_en_salet_is_7920_proven_in_under_a_minute(en_words) -> None:
-    start = time.perf_counter()
+@pytest.mark.slow
+def test_en_salet_is_7920_proven_with_little_search(en_words) -> None:
     s = Searcher(en_words, max_guesses=6)
     r = s.solve_opener("salet")
-    seconds = time.perf_counter() - start
     assert r.exact and r.total == 7920 and r.worst == 5
-    assert seconds < 60, seconds
+    # Work done, not wall-clock time (that is bench/bench_tree.py's figure, about 1 s): the
+    # bounds and the memo prove it in 2358 search nodes today; a pruning regression shows here.
+    assert r.nodes < 3000, r.nodes
     tree = r.tree
     assert tree.check(en_words)["total"] == 7920
     # the cut-off proves nothing below: asking for less than 7920 fails
@@ -30,6 +30,7 @@ def test_en_salet_is_7920_proven_in_under_a_minute(en_words) -> None:
     assert not below.exact and below.total >= 7920
 
 
+@pytest.mark.slow
 def test_en_salet_hard_mode_within_six_guesses_is_8122(en_words) -> None:
     r = Searcher(en_words, hard=True, max_guesses=6).solve_opener("salet")
     assert r.exact and r.total == 8122 and r.worst <= 6

@@ -63,6 +63,7 @@ def answer(db: Path, game_id: str) -> str:
         return con.execute("SELECT answer FROM games WHERE id = ?", (game_id,)).fetchone()[0]
 
 
+@pytest.mark.slow
 def test_statistics_survive_sigkill_mid_game(tmp_path):
     db = tmp_path / "stats.sqlite3"
     client = httpx.Client(timeout=10)

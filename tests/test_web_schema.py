@@ -14,6 +14,8 @@ from raten.web import create_app
 from raten.web.service import Lists
 from raten.wordlists.presets import load_words
 
+pytestmark = pytest.mark.slow  # a few seconds: the schema, then 30 requests per operation and mode
+
 #: Generated requests per operation and mode: enough to find a crash, small enough for CI.
 EXAMPLES = 30
 

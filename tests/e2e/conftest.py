@@ -29,6 +29,14 @@ DESKTOP = {"width": 1200, "height": 820}
 PHONE = {"width": 390, "height": 780}
 
 
+def pytest_collection_modifyitems(items):
+    """Every test in tests/e2e is marked ``e2e`` (``make check`` deselects them)."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.e2e)
+
+
 @dataclass
 class Live:
     """The running server: its address and the app (the tests read answers from its store)."""

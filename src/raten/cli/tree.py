@@ -75,7 +75,9 @@ def _dist(distribution: dict) -> str:
 @click.option("--out", type=click.Path(path_type=Path), help="Write the tree to this file.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.option("--top", default=20, show_default=True, help="With --best: how many openers get exact totals.")
-@click.option("--jobs", "-j", default=os.cpu_count() or 1, show_default=True, help="With --best: local processes.")
+@click.option(
+    "--jobs", "-j", default=os.cpu_count() or 1, show_default="the number of CPUs", help="With --best: local processes."
+)
 @click.option("--scheduler", metavar="ADDRESS", help="With --best: run the jobs on this Dask scheduler.")
 @click.option(
     "--results",
