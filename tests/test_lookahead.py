@@ -11,7 +11,7 @@ import math
 import numpy as np
 import pytest
 
-from raten.engine import lookahead, rank
+from raten.engine import lookahead
 from raten.engine.hardmode import find_violation, rules
 from raten.engine.state import State
 from raten.engine.words import WordSet
@@ -24,11 +24,6 @@ def small(en_words) -> WordSet:
     sols = list(en_words.solutions[::58])
     allowed = sorted(set(en_words.allowed[::65]) | set(sols) | {"crane", "slate", "eerie"})
     return WordSet.from_lists(sols, allowed, name="small-lookahead")
-
-
-def test_rank_uses_lookahead_s_functions() -> None:
-    assert rank.second_step_bits is lookahead.second_step_bits
-    assert rank.guess_block is lookahead.guess_block
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from raten.engine.hardmode import violation
-from raten.engine.rank import LOOKAHEAD_K, STRATEGIES, parse_strategy, rank, second_step_bits
+from raten.engine.lookahead import second_step_bits
+from raten.engine.rank import LOOKAHEAD_K, STRATEGIES, parse_strategy, rank
 from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError

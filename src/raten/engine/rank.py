@@ -14,7 +14,6 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from raten.engine import kernels
-from raten.engine.lookahead import guess_block, second_step_bits
 from raten.engine.strategy_names import LOOKAHEAD_K, STRATEGIES
 from raten.engine.words import letters
 from raten.errors import RatenError
@@ -190,6 +189,8 @@ def _lookahead_order(
     if guess_letters is None:
         guess_letters = letters(list(guess_words))
     row_letters = guess_letters[rows] if hard else None
+    from raten.engine.lookahead import guess_block, second_step_bits  # only look-ahead pays its import
+
     block = guess_block(table, rows, cols)
     scores = np.array(
         [
