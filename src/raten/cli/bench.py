@@ -15,6 +15,8 @@ from rich.table import Table
 from raten.cli.common import (
     console,
     err_console,
+    hard_option,
+    json_option,
     print_json,
     progress_bar,
     user_errors,
@@ -38,11 +40,11 @@ from raten.play.strategies import resolve
     "a comma-separated list, or all.",
 )
 @click.option("--opener", help="Fixed first guess (default: each strategy's own best first guess).")
-@click.option("--hard", is_flag=True, help="Hard mode: every guess keeps the greens and uses revealed letters.")
+@hard_option
 @click.option("--sample", type=int, help="Play only N solutions drawn at random (see --seed).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed for --sample.")
 @click.option("--worst", default=10, show_default=True, help="How many of the hardest words to list.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 @click.option("--plot", type=click.Path(path_type=Path), help="Write the distribution as a bar chart (.png or .svg).")
 @user_errors
 def bench(preset, solutions, allowed, any_answer, strategy, opener, hard, sample, seed, worst, as_json, plot):

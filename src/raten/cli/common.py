@@ -7,6 +7,7 @@ command reads word lists and prints errors the same way.
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import sys
 import warnings
@@ -57,6 +58,20 @@ def word_options(f: Callable) -> Callable:
         help="Built-in word list.",
     )(f)
     return f
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+"""--json: machine-readable output instead of tables (every command that prints results)."""
+
+hard_option = click.option(
+    "--hard", is_flag=True, help="Hard mode: every guess keeps the greens and uses every revealed letter."
+)
+"""--hard: the same rule and the same help everywhere."""
+
+
+def top_option(default: int, what: str = "hints") -> Callable[[Callable], Callable]:
+    """--top/-n: how many results of a kind to show (``what`` names them in the help)."""
+    return click.option("--top", "-n", default=default, show_default=True, help=f"How many {what} to show.")
 
 
 def words_from_options(preset: str, solutions: Path | None, allowed: Path | None, any_answer: bool) -> WordSet:
@@ -164,13 +179,7 @@ class RatenGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.lazy and name not in self.commands:
             module, _, attr = self.lazy[name][0].partition(":")
-            try:
-                mod = __import__(module, fromlist=[attr])
-            except ModuleNotFoundError as e:
-                if e.name and module.startswith(e.name):
-                    return None  # that part of raten is not built yet
-                raise
-            self.add_command(getattr(mod, attr), name)
+            self.add_command(getattr(importlib.import_module(module), attr), name)
         return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):

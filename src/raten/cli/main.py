@@ -16,10 +16,13 @@ from raten.cli.common import (
     console,
     emoji,
     err_console,
+    hard_option,
     hints_table,
+    json_option,
     parse_moves,
     print_json,
     show_warnings,
+    top_option,
     word_options,
     words_from_options,
 )
@@ -104,11 +107,11 @@ def _tree_guess(tree_file: Path, state: State) -> str:
 
 @main.command()
 @word_options
-@click.option("--hard", is_flag=True, help="Hard mode: only guesses that keep greens and use revealed letters.")
-@click.option("--top", "-n", default=10, show_default=True, help="How many hints to show.")
+@hard_option
+@top_option(10)
 @_strategy_option
 @_tree_option
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 @click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
 def hint(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file, as_json, moves):
     """The best next guesses after the guesses you made and the colours you got.
@@ -152,10 +155,10 @@ def _print_candidates(state: State, limit: int = 60) -> None:
 
 @main.command()
 @word_options
-@click.option("--hard", is_flag=True, help="Hard mode (makes no difference to the first guess).")
-@click.option("--top", "-n", default=10, show_default=True, help="How many openers to show.")
+@hard_option
+@top_option(10, "openers")
 @_strategy_option
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 def openers(preset, solutions, allowed, any_answer, hard, top, strategy, as_json):
     """The best first guesses for a word list."""
     from raten.engine.state import State
@@ -172,7 +175,7 @@ def openers(preset, solutions, allowed, any_answer, hard, top, strategy, as_json
 
 @main.command(name="analyze")
 @word_options
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 @click.option("--limit", default=12, show_default=True, help="Words shown per group in the terminal.")
 @click.argument("word")
 @click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
@@ -216,7 +219,7 @@ def analyze_cmd(preset, solutions, allowed, any_answer, as_json, limit, word, mo
     default=None,
     help="How to write the colours (default: emoji, or dots with --json).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 @click.argument("guess")
 @click.argument("answers", nargs=-1, required=True)
 def score(notation, as_json, guess, answers):
@@ -233,8 +236,8 @@ def score(notation, as_json, guess, answers):
 
 @main.command()
 @word_options
-@click.option("--hard", is_flag=True, help="Hard mode.")
-@click.option("--top", "-n", default=5, show_default=True, help="How many hints to show each turn.")
+@hard_option
+@top_option(5)
 @_strategy_option
 @_tree_option
 def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file):

@@ -13,9 +13,11 @@ from raten.cli.common import (
     RatenGroup,
     console,
     hints_table,
+    json_option,
     parse_moves,
     print_json,
     progress_bar,
+    top_option,
     word_options,
     words_from_options,
 )
@@ -54,7 +56,7 @@ def sql() -> None:
 )
 @_db_option()
 @click.option("--force", is_flag=True, help="Replace the file if it exists.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 def build(preset, solutions, allowed, any_answer, engine, schema, db, force, as_json):
     """Write the feedback of every allowed guess against every answer into a new database."""
     check_target(db, force)  # before the word lists and the progress bar
@@ -76,8 +78,8 @@ def build(preset, solutions, allowed, any_answer, engine, schema, db, force, as_
 
 @sql.command()
 @_db_option()
-@click.option("--top", "-n", default=10, show_default=True, help="How many guesses to show.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@top_option(10, "guesses")
+@json_option
 @click.argument("what", metavar="openers|remaining|next", type=click.Choice(QUERIES))
 @click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
 def query(db, top, as_json, what, moves):

@@ -21,6 +21,8 @@ from raten.cli.common import (
     RatenGroup,
     console,
     err_console,
+    hard_option,
+    json_option,
     print_json,
     progress_bar,
     word_options,
@@ -70,10 +72,10 @@ def _dist(distribution: dict) -> str:
 @word_options
 @click.option("--opener", help="Solve the tree under this first guess (default: the guess with most groups).")
 @click.option("--best", is_flag=True, help="Search every allowed opener for the best one.")
-@click.option("--hard", is_flag=True, help="Hard mode: greens kept, revealed letters used.")
+@hard_option
 @click.option("--max-guesses", default=6, show_default=True, help="Most guesses any solution may take (0: no limit).")
 @click.option("--out", type=click.Path(path_type=Path), help="Write the tree to this file.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 @click.option("--top", default=20, show_default=True, help="With --best: how many openers get exact totals.")
 @click.option(
     "--jobs", "-j", default=os.cpu_count() or 1, show_default="the number of CPUs", help="With --best: local processes."
@@ -236,7 +238,7 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_
 
 @tree.command("check")
 @word_options
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 @click.argument("file", type=click.Path(path_type=Path))
 @click.pass_context
 def check(ctx, preset, solutions, allowed, any_answer, as_json, file):

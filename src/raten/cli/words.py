@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from raten.cli.common import RatenGroup, console, err_console, print_json, user_errors
+from raten.cli.common import RatenGroup, console, err_console, json_option, print_json, user_errors
 from raten.errors import RatenError
 from raten.wordlists.german import build as german_build
 from raten.wordlists.german.dictionary import DEFAULT_DICT
@@ -16,7 +16,7 @@ from raten.wordlists.presets import PRESETS, load_preset
 
 
 @click.group(cls=RatenGroup, invoke_without_command=True)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 @click.pass_context
 def words(ctx, as_json):
     """The built-in word lists, their sizes and sources (`raten words build` rebuilds German)."""
@@ -76,7 +76,7 @@ def words(ctx, as_json):
     help="Rarest wordfreq zipf frequency a solution may have.",
 )
 @click.option("--dry-run", is_flag=True, help="Report what would be built, write nothing.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 @user_errors
 def build(dict_path: Path, out: Path | None, n_solutions: int, min_zipf: float, dry_run: bool, as_json: bool) -> None:
     """Rebuild the German lists (de, de-ext) from wngerman and wordfreq."""
