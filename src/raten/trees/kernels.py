@@ -26,112 +26,16 @@ from numba import njit
 
 from raten.engine.feedback import ALL_GREEN, PATTERNS
 from raten.engine.hardmode import keeping, rules_after
+from raten.trees.memo import ONE, depth_key, memo_find, memo_put, mix64, set_key, state_hash
 
 #: Larger than any total: "cannot be done within the guesses left".
 INF = 1 << 40
 #: Depth value meaning "no limit" (never decremented, so sets share memo entries at any depth).
 UNLIMITED = 255
-_PROBES = 8
 
 # slots of the statistics array
 ST_NODES, ST_SCANS, ST_EVALS, ST_MEMO_HITS, ST_DEDUPED = 0, 1, 2, 3, 4
 N_STATS = 8
-
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-_ONE = np.uint64(1)
-
-
-@njit(cache=True, inline="always")
-def mix64(x: np.uint64) -> np.uint64:
-    """splitmix64 finaliser: a well-spread 64-bit hash of a 64-bit value."""
-    x = x ^ (x >> np.uint64(30))
-    x = x * _M1
-    x = x ^ (x >> np.uint64(27))
-    x = x * _M2
-    return x ^ (x >> np.uint64(31))
-
-
-def zobrist(count: int, seed: int) -> np.ndarray:
-    """Random 64-bit keys, one per solution: a set hashes to the sum of its members' keys."""
-    rng = np.random.default_rng(seed)
-    return rng.integers(0, 2**63, size=max(count, 1), dtype=np.int64).astype(np.uint64) * np.uint64(2) + np.uint64(1)
-
-
-def new_memo(bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """An empty memo table with 2**bits slots: (key1, key2, value, best guess, exact flag)."""
-    cap = 1 << bits
-    return (
-        np.zeros(cap, dtype=np.uint64),
-        np.zeros(cap, dtype=np.uint64),
-        np.zeros(cap, dtype=np.int64),
-        np.full(cap, -1, dtype=np.int32),
-        np.zeros(cap, dtype=np.uint8),
-    )
-
-
-@njit(cache=True)
-def _memo_find(memo, k1: np.uint64, k2: np.uint64) -> int:
-    mk1, mk2 = memo[0], memo[1]
-    mask = mk1.shape[0] - 1
-    i = np.int64(k1 & np.uint64(mask))
-    for _ in range(_PROBES):
-        if mk1[i] == k1 and mk2[i] == k2:
-            return i
-        if mk1[i] == 0:
-            return -1
-        i = (i + 1) & mask
-    return -1
-
-
-@njit(cache=True)
-def _memo_put(memo, k1: np.uint64, k2: np.uint64, value: int, best: int, exact: int) -> None:
-    """Store a value (exact) or a lower bound; when the probe run is full, evict its first slot."""
-    mk1, mk2, mval, mbest, mexact = memo
-    mask = mk1.shape[0] - 1
-    home = np.int64(k1 & np.uint64(mask))
-    i = home
-    for _ in range(_PROBES):
-        if mk1[i] == k1 and mk2[i] == k2:
-            if mexact[i] == 1:
-                return
-            if exact == 1 or value > mval[i]:
-                mval[i] = value
-                mbest[i] = best
-                mexact[i] = exact
-            return
-        if mk1[i] == 0:
-            break
-        i = (i + 1) & mask
-    else:
-        i = home
-    mk1[i] = k1
-    mk2[i] = k2
-    mval[i] = value
-    mbest[i] = best
-    mexact[i] = exact
-
-
-@njit(cache=True)
-def state_hash(greens: np.ndarray, need: np.ndarray) -> np.uint64:
-    """Hash of the hard-mode constraints (greens in place, letters needed); 0 for none."""
-    h = np.uint64(0)
-    for i in range(greens.shape[0]):
-        h = mix64(h ^ (np.uint64(greens[i]) + np.uint64(i << 8)))
-    for i in range(need.shape[0]):
-        if need[i]:
-            h = mix64(h ^ (np.uint64(need[i]) + np.uint64((i + 8) << 8)))
-    return h
-
-
-@njit(cache=True)
-def _key(S: np.ndarray, z1: np.ndarray, z2: np.ndarray, dl: int, hh: np.uint64):
-    h1 = np.uint64(0)
-    h2 = np.uint64(0)
-    for j in range(S.shape[0]):
-        h1 += z1[S[j]]
-        h2 += z2[S[j]]
-    return h1 | _ONE, h2 ^ mix64(np.uint64(dl) * np.uint64(0x9E3779B97F4A7C15) + hh)
 
 
 @njit(cache=True)
@@ -153,9 +57,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
         return np.int64(INF)
     if n == 2:
         return np.int64(3)
-    k1, k2 = _key(S, z1, z2, dl, hh)
+    k1, k2 = set_key(S, z1, z2, dl, hh)
     lb = np.int64(2 * n - 1)
-    slot = _memo_find(memo, k1, k2)
+    slot = memo_find(memo, k1, k2)
     if slot >= 0:
         stats[ST_MEMO_HITS] += 1
         v = memo[2][slot]
@@ -188,15 +92,15 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
                 if k == n:
                     break
     if kbest == n:
-        _memo_put(memo, k1, k2, 2 * n - 1, gbest, 1)
+        memo_put(memo, k1, k2, 2 * n - 1, gbest, 1)
         return np.int64(2 * n - 1)
     if lb < 2 * n:
         lb = np.int64(2 * n)
     if kbest == n - 1 and cdl >= 2:
-        _memo_put(memo, k1, k2, 2 * n, gbest, 1)
+        memo_put(memo, k1, k2, 2 * n, gbest, 1)
         return np.int64(2 * n)
     if lb >= beta:
-        _memo_put(memo, k1, k2, lb, -1, 0)
+        memo_put(memo, k1, k2, lb, -1, 0)
         return lb
 
     # Every legal guess: number of groups k, and whether it is a candidate (w).
@@ -224,12 +128,12 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
             maxkey = key
     stats[ST_SCANS] += 1
     if maxkey == 0:
-        _memo_put(memo, k1, k2, INF, -1, 1)
+        memo_put(memo, k1, k2, INF, -1, 1)
         return np.int64(INF)
     if 3 * n - maxkey > lb:
         lb = np.int64(3 * n - maxkey)
     if lb >= beta:
-        _memo_put(memo, k1, k2, lb, -1, 0)
+        memo_put(memo, k1, k2, lb, -1, 0)
         return lb
 
     # Guesses whose bound is below beta, most groups first (bucket sort on the key).
@@ -300,7 +204,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
             gstart[c] = p
             p += gsize[c]
             sig += mix64(gh1[c] ^ (gh2[c] >> np.uint64(7)))
-        sig = mix64(sig) | _ONE
+        sig = mix64(sig) | ONE
         # skip a guess that splits the set exactly like one already tried
         h = np.int64(sig & np.uint64(cap - 1))
         dup = False
@@ -347,8 +251,8 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
                 if hard:
                     cg, cn = rules_after(glet[g], c, greens, need)
                     chh = state_hash(cg, cn)
-                ck2 = (gh2[c]) ^ mix64(np.uint64(cdl) * np.uint64(0x9E3779B97F4A7C15) + chh)
-                s2 = _memo_find(memo, gh1[c] | _ONE, ck2)
+                ck2 = depth_key(gh2[c], cdl, chh)
+                s2 = memo_find(memo, gh1[c] | ONE, ck2)
                 if s2 >= 0:
                     v = memo[2][s2]
                     if memo[4][s2] == 1:
@@ -383,14 +287,14 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
         elif total < fail_min:
             fail_min = total
     if bestg >= 0:
-        _memo_put(memo, k1, k2, best, bestg, 1)
+        memo_put(memo, k1, k2, best, bestg, 1)
         return best
     low = min(fail_min, min_cut)
     if low < beta:
         low = np.int64(beta)
     if low < lb:
         low = lb
-    _memo_put(memo, k1, k2, low, -1, 0)
+    memo_put(memo, k1, k2, low, -1, 0)
     return low
 
 
@@ -405,12 +309,12 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats):
         return v, -1
     if n <= 2:
         return v, np.int64(sol_row[S[0]])
-    k1, k2 = _key(S, z1, z2, dl, hh)
-    slot = _memo_find(memo, k1, k2)
+    k1, k2 = set_key(S, z1, z2, dl, hh)
+    slot = memo_find(memo, k1, k2)
     if slot < 0 or memo[4][slot] != 1 or memo[3][slot] < 0:
         # evicted meanwhile: solve once more just above the value, which stores it again
         v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats)
-        slot = _memo_find(memo, k1, k2)
+        slot = memo_find(memo, k1, k2)
         if slot < 0:
             return v, -1
     return v, np.int64(memo[3][slot])

@@ -20,6 +20,7 @@ from raten.engine.matrix import load_matrix
 from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
 from raten.trees import kernels as tk
+from raten.trees.memo import new_memo, zobrist
 from raten.trees.model import Tree
 
 INF = tk.INF
@@ -75,12 +76,12 @@ class Searcher:
         self.tables = (
             mt,
             words.solution_rows.astype(np.int32),
-            tk.zobrist(len(words.solutions), 1),
-            tk.zobrist(len(words.solutions), 2),
+            zobrist(len(words.solutions), 1),
+            zobrist(len(words.solutions), 2),
             glet,
             letter_counts(glet),
         )
-        self.memo = tk.new_memo(memo_bits)
+        self.memo = new_memo(memo_bits)
         self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
         self.all_guesses = np.arange(len(words.allowed), dtype=np.int32)
         self.no_greens, self.no_need = no_rules()
