@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import raten
-from raten import compat as api
+from raten import compat
 from raten.compat import feedback
 from raten.engine import kernels
 from raten.engine.feedback import (
@@ -61,7 +61,7 @@ def test_hand_worked_cases(guess: str, answer: str, expected: str) -> None:
     assert feedback(guess, answer) == expected
     assert ref_dots(guess, answer) == expected
     assert raten.feedback(guess.upper(), answer.upper()) == expected
-    assert format_pattern(api.pattern(guess, answer)) == expected
+    assert format_pattern(compat.pattern(guess, answer)) == expected
 
 
 def test_beere_rente_colours() -> None:
@@ -114,7 +114,7 @@ def test_python_pattern_equals_reference_on_every_pair(repeated_words, reference
 
 def test_api_pattern_equals_reference_on_every_pair(repeated_words, reference_table) -> None:
     for gi, g in enumerate(repeated_words):
-        row = [api.pattern(g, a) for a in repeated_words]
+        row = [compat.pattern(g, a) for a in repeated_words]
         assert row == reference_table[gi].tolist(), g
 
 
