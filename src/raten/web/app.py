@@ -111,8 +111,10 @@ def _error(status: int, message: str, code: str) -> JSONResponse:
 def _refusal_text(refused: Refused, accept_language: str | None) -> str:
     """A refusal (413, 429, 503) in the request's language."""
     lang = i18n.pick_language(None, accept_language)
-    return i18n.t(lang, f"err_{refused.code}", **refused.params) if f"err_{refused.code}" in i18n.TEXT[lang] else (
-        refused.message
+    return (
+        i18n.t(lang, f"err_{refused.code}", **refused.params)
+        if f"err_{refused.code}" in i18n.TEXT[lang]
+        else (refused.message)
     )
 
 
@@ -167,9 +169,14 @@ def _error_handlers(app: FastAPI) -> None:
 
 def _too_long_list_name(errors: list) -> str | None:
     """The body's list name when it is the only problem and is too long, else None."""
-    if len(errors) == 1 and errors[0].get("type") == "string_too_long" and tuple(errors[0].get("loc", ())) == (
-        "body",
-        "list",
+    if (
+        len(errors) == 1
+        and errors[0].get("type") == "string_too_long"
+        and tuple(errors[0].get("loc", ()))
+        == (
+            "body",
+            "list",
+        )
     ):
         return str(errors[0].get("input", ""))
     return None

@@ -11,7 +11,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -244,5 +244,3 @@ def _cookie(scope: Scope, name: str) -> str | None:
         if key == name and value:
             return value
     return None
-
-
