@@ -29,6 +29,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -313,6 +314,24 @@ async def flooder(url: str, bodies: list[bytes], stop: float, source: str, seed:
     await raw.close()
 
 
+def flood_process(url: str, list_name: str, floods: int, duration: float, seed: int, nice: int, results) -> None:
+    """The attackers in their own process: signal ready, flood for ``duration``, send the counts.
+
+    ``nice``: the attackers' own priority; on one machine their client's CPU would otherwise be
+    taken from the server, which a real attack from elsewhere does not do."""
+    os.nice(nice)
+    bodies = flood_bodies(list_name, 3000, seed)
+    out: dict = {"flood": {}}
+    results.put(True)
+    stop = time.perf_counter() + duration
+
+    async def attack() -> None:
+        await asyncio.gather(*(flooder(url, bodies, stop, f"127.0.2.{i + 1}", seed - i, out) for i in range(floods)))
+
+    asyncio.run(attack())
+    results.put(out["flood"])
+
+
 async def player(url: str, words, stop: float, think: float, source: str, seed: int, out: dict) -> None:
     """One player: practice games, a guess every ``think`` seconds; times each move."""
     rng = random.Random(seed)
@@ -348,21 +367,35 @@ async def player(url: str, words, stop: float, think: float, source: str, seed: 
 
 
 async def run_flood(
-    url: str, list_name: str, players: int, floods: int, duration: float, think: float, pid: int | None, seed: int
+    url: str,
+    list_name: str,
+    players: int,
+    floods: int,
+    duration: float,
+    think: float,
+    pid: int | None,
+    seed: int,
+    nice: int = 10,
 ) -> dict:
     """Players making game moves while ``floods`` attackers send the most expensive requests;
     each from its own loopback address, so a limit per address cannot simply lump them together."""
     words = load_words(list_name)
-    bodies = flood_bodies(list_name, 3000, seed)
     out = {"move": [], "start": [], "errors": 0, "messages": [], "flood": {}}
+    # The attackers run in a process of their own, so their load does not delay the players'
+    # client loop (that would be measured as server latency).
+    ctx = multiprocessing.get_context("spawn")
+    results = ctx.Queue()
+    attack = ctx.Process(target=flood_process, args=(url, list_name, floods, duration, seed, nice, results))
+    attack.start()
+    if not results.get(timeout=300):  # the attackers are ready
+        raise SystemExit("the attackers could not start")
     server_cpu = cpu_seconds(pid) if pid else None
     start = time.perf_counter()
     stop = start + duration
-    await asyncio.gather(
-        *(player(url, words, stop, think, f"127.0.1.{i + 1}", seed + i, out) for i in range(players)),
-        *(flooder(url, bodies, stop, f"127.0.2.{i + 1}", seed - i, out) for i in range(floods)),
-    )
+    await asyncio.gather(*(player(url, words, stop, think, f"127.0.1.{i + 1}", seed + i, out) for i in range(players)))
     out["wall"] = time.perf_counter() - start
+    out["flood"] = results.get(timeout=60)
+    attack.join(timeout=30)
     if server_cpu is not None:
         out["server_cpu"] = cpu_seconds(pid) - server_cpu
         out["server_peak_mb"] = peak_rss_mb(pid)
@@ -429,6 +462,7 @@ def main() -> None:
         help="attackers sending the most expensive hint requests while --players make game moves (max 100)",
     )
     ap.add_argument("--players", type=int, default=10, help="players making game moves during --flood (default 10)")
+    ap.add_argument("--attack-nice", type=int, default=10, help="the attackers' process priority (default 10)")
     ap.add_argument("--serve-args", default="", help="extra options for raten serve, e.g. '--max-queue 4'")
     args = ap.parse_args()
     if not 0 <= args.flood <= 100 or not 0 <= args.players <= 100:
@@ -447,7 +481,11 @@ def main() -> None:
         if args.flood:
             think = args.think or 0.2
             args.think = think
-            out = asyncio.run(run_flood(url, args.list, args.players, args.flood, args.duration, think, pid, args.seed))
+            out = asyncio.run(
+                run_flood(
+                    url, args.list, args.players, args.flood, args.duration, think, pid, args.seed, args.attack_nice
+                )
+            )
             report_flood(args, out)
             return
         bodies = make_bodies(args.list, args.states, args.bodies, args.seed)

@@ -135,7 +135,8 @@ async def post_hints(body: HintsIn, request: Request, ls: ListsDep) -> Response:
     if content is None:
         ls.get(query.name)  # an unknown list is refused at once, not queued
         limits: Limits = request.app.state.limits
-        content = await limits.work_for(client_address(request.scope), ls.hints_json, query)
+        ranked = await limits.work_for(client_address(request.scope), request.app.state.rank, query)
+        content = ls.keep(query, ranked)
     return Response(content, media_type="application/json")
 
 

@@ -9,6 +9,7 @@ a full work queue 503.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, date, datetime
@@ -55,6 +56,7 @@ def create_app(
     policy: Policy | None = None,
     workers: int = 1,
     queue: int = 8,
+    processes: bool = False,
 ) -> FastAPI:
     """The web app.
 
@@ -64,7 +66,8 @@ def create_app(
     ``today``: the date of the daily game (UTC by default; tests fix it).
     ``lists``: an already warmed ``Lists`` to share between apps (tests).
     ``policy``: rates and the body cap (``raten.web.limits.Policy``); ``workers`` threads rank
-    uncached states with at most ``queue`` more waiting (beyond: 503).
+    uncached states with at most ``queue`` more waiting (beyond: 503); with ``processes``
+    (preset names only) they are worker processes of lower priority instead of threads.
     """
     store = Store(db_path or default_db_path())  # first: a bad database fails before the lists load
     lists = lists or Lists.load(word_sets)
@@ -78,7 +81,16 @@ def create_app(
     app.state.store = store
     app.state.daily_secret = daily_secret if daily_secret is not None else store.secret()
     app.state.today = today
-    app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue)
+    executor = None
+    if processes:
+        from raten.web import workers as worker_processes
+
+        names = list(lists.entries)
+        executor = functools.partial(worker_processes.process_pool, names, workers)
+        app.state.rank = worker_processes.rank
+    else:
+        app.state.rank = lists.rank
+    app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(Guard, limits=limits, player_cookie=PLAYER_COOKIE, wording=_refusal_text)

@@ -12,7 +12,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -97,11 +97,19 @@ class WorkQueue:
     """Runs CPU-bound calls on ``workers`` threads with at most ``depth`` more waiting, so
     expensive work cannot pile up; beyond that it refuses at once with 503 and Retry-After."""
 
-    def __init__(self, workers: int = 1, depth: int = 8, retry_after: float = 1.0) -> None:
+    def __init__(
+        self,
+        workers: int = 1,
+        depth: int = 8,
+        retry_after: float = 1.0,
+        executor: Callable[[], Executor] | None = None,
+    ) -> None:
+        """``executor``: makes the pool the calls run on (default: ``workers`` threads)."""
         if workers < 1 or depth < 0:
             raise ValueError("a work queue needs at least one worker and a depth of at least 0")
         self.workers, self.depth, self.retry_after = workers, depth, retry_after
-        self._pool: ThreadPoolExecutor | None = None
+        self._make = executor or (lambda: ThreadPoolExecutor(workers, thread_name_prefix="raten-work"))
+        self._pool: Executor | None = None
         self._pending = 0
         self._lock = threading.Lock()
 
@@ -120,18 +128,27 @@ class WorkQueue:
                 raise Refused(503, "busy", "the server is busy; try again shortly", self.retry_after)
             self._pending += 1
 
-        def job() -> T:
-            try:
-                return fn(*args)
-            finally:
-                with self._lock:
-                    self._pending -= 1
+        try:
+            with self._lock:
+                if self._pool is None:
+                    self._pool = self._make()
+                future = self._pool.submit(fn, *args)
+        except BaseException:
+            self._done(None)
+            raise
+        future.add_done_callback(self._done)
+        return await asyncio.wrap_future(future)
 
+    def prime(self, fn: Callable[[], object]) -> list[Future]:
+        """Start the pool now and run ``fn`` once per worker (to load what the workers need)."""
         with self._lock:
             if self._pool is None:
-                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="raten-work")
-            future = self._pool.submit(job)
-        return await asyncio.wrap_future(future)
+                self._pool = self._make()
+            return [self._pool.submit(fn) for _ in range(self.workers)]
+
+    def _done(self, _future: object) -> None:
+        with self._lock:
+            self._pending -= 1
 
     def close(self) -> None:
         """Drop the waiting calls and let the running ones finish on their own (a later call starts anew)."""
@@ -214,13 +231,15 @@ class Guard:
 class Limits:
     """The buckets and the work queue of one app, made from a ``Policy``."""
 
-    def __init__(self, policy: Policy, workers: int = 1, depth: int = 8) -> None:
+    def __init__(
+        self, policy: Policy, workers: int = 1, depth: int = 8, executor: Callable[[], Executor] | None = None
+    ) -> None:
         self.policy = policy
         self.addresses = Buckets(policy.address_rate, policy.address_burst)
         self.players = Buckets(policy.player_rate, policy.player_burst)
         self.work = Buckets(policy.work_rate, policy.work_burst)
         self.new_players = Buckets(policy.new_player_rate, policy.new_player_burst)
-        self.queue = WorkQueue(workers, depth)
+        self.queue = WorkQueue(workers, depth, executor=executor)
 
     async def work_for(self, address: str, fn: Callable[..., T], *args: Any) -> T:
         """Uncached work for one address: its own rate (429), then the shared queue (503)."""

@@ -141,7 +141,10 @@ class Lists:
         hit = self.cached_hints(query)
         if hit is not None:
             return hit
-        ranked = self._rank(query)
+        return self.keep(query, self.rank(query))
+
+    def keep(self, query: HintQuery, ranked: Ranked) -> bytes:
+        """Cache a ranking (made here or in a worker process) and answer ``query`` from it."""
         with self._cache_lock:
             old = self._cache.pop(query.key, None)
             self._cache_used += ranked.size - (old.size if old else 0)
@@ -163,7 +166,7 @@ class Lists:
         """Candidates, hints, the top hint's split and the constraints after the query's rows."""
         return json.loads(self.hints_json(query))
 
-    def _rank(self, query: HintQuery) -> Ranked:
+    def rank(self, query: HintQuery) -> Ranked:
         """Rank the query's state ``MAX_TOP`` deep, within the work this server offers."""
         entry = self.get(query.name)
         start = entry.start if not query.hard else State(entry.start.matrix, hard=True)
