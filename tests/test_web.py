@@ -404,13 +404,13 @@ def test_the_answer_never_reaches_the_browser_before_the_end(app, client, monkey
 
 
 def test_a_game_counts_once_when_two_guesses_race(app, client):
-    from raten.web.store import Conflict
+    from raten.web.store import ConflictError
 
     game = start(client, mode="practice")
     store = app.state.store
     record = store.game(client.cookies["raten_player"], game["id"])
     store.save_rows(record, (("crane", 0),), "playing")
-    with pytest.raises(Conflict):
+    with pytest.raises(ConflictError):
         store.save_rows(record, (("slate", 0),), "playing")
 
 
