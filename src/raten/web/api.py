@@ -212,8 +212,8 @@ def post_game(
     player = player_or_new(request, response)
     if body.mode == "practice":
         game = Game.practice(entry.words, hard=body.hard)
-        record = st.create_game(player, entry.name, "practice", None, body.hard, game.answer)
-        return _game_out(record, ls, st, request)
+        practice = st.create_game(player, entry.name, "practice", None, body.hard, game.answer)
+        return _game_out(practice, ls, st, request)
     entry = ls.daily_entry(entry.language)
     today: date = request.app.state.today()
     number = daily_number(today)
