@@ -45,11 +45,11 @@ def error_code(r, status: int) -> str:
 
 
 @pytest.mark.parametrize("strategy", ["entropy", "minimax", "frequency", "lookahead"])
-def test_a_state_is_ranked_once_and_sliced_for_every_top_and_limit(client, lists, en_words, monkeypatch, strategy):
+def test_a_state_is_ranked_once_and_sliced_for_every_top_and_limit(client, en_words, monkeypatch, strategy):
     rows = [{"guess": "crane", "pattern": "..?!."}]
     first = client.post("/api/hints", json={"rows": rows, "top": 50, "limit": 20000, "strategy": strategy}).json()
     calls = []
-    monkeypatch.setattr(Lists, "rank", lambda self, q: calls.append(q))  # any new ranking would be seen
+    monkeypatch.setattr(Lists, "rank", lambda _self, q: calls.append(q))  # any new ranking would be seen
     for top, limit in [(1, 0), (3, 5), (50, 20000), (17, 2)]:
         body = {"rows": rows, "top": top, "limit": limit, "strategy": strategy}
         answer = client.post("/api/hints", json=body).json()
@@ -64,7 +64,7 @@ def test_the_cache_key_leaves_out_top_and_limit():
     assert HintQuery("en", (), top=1, limit=0).key == HintQuery("en", (), top=50, limit=9).key
 
 
-def test_the_cache_is_bounded_in_bytes(en_words, lists):
+def test_the_cache_is_bounded_in_bytes(lists):
     small = Lists(lists.entries, cache_bytes=30_000)
     for guess in ["crane", "slate", "tours", "pious", "fjord", "mumbo"]:
         small.hints_json(HintQuery("en", ((guess, "....."),)))
@@ -73,7 +73,7 @@ def test_the_cache_is_bounded_in_bytes(en_words, lists):
 
 
 def test_look_ahead_on_a_broad_state_is_refused_without_work(client, monkeypatch):
-    monkeypatch.setattr(State, "hints", lambda *a, **k: pytest.fail("ranked"))
+    monkeypatch.setattr(State, "hints", lambda *_a, **_k: pytest.fail("ranked"))
     r = client.post("/api/hints", json={"strategy": "lookahead", "top": 50})
     assert error_code(r, 400) == "lookahead_too_broad"
     r = client.post("/api/hints", json={"strategy": "lookahead"}, headers={"Accept-Language": "de"})
@@ -179,12 +179,12 @@ def test_an_overlong_game_guess_or_list_is_refused(client):
 
 
 def test_a_store_conflict_is_a_json_409(client, monkeypatch):
-    from raten.web.store import Conflict, Store
+    from raten.web.store import ConflictError, Store
 
     game = client.post("/api/games", json={"mode": "daily"}).json()
 
-    def raced(self, record, hard):
-        raise Conflict("hard mode can only change before the first guess")
+    def raced(_self, _record, _hard):
+        raise ConflictError("hard mode can only change before the first guess")
 
     monkeypatch.setattr(Store, "set_hard", raced)
     r = client.post("/api/games", json={"mode": "daily", "hard": True})
@@ -193,10 +193,10 @@ def test_a_store_conflict_is_a_json_409(client, monkeypatch):
 
 
 def test_an_unexpected_error_is_a_json_500_without_a_traceback(lists, tmp_path, monkeypatch):
-    def broken(self):
+    def broken(_self):
         raise RuntimeError("secret internal detail")
 
-    monkeypatch.setattr(Lists, "daily_entry", lambda self, language: broken(self))
+    monkeypatch.setattr(Lists, "daily_entry", lambda self, _language: broken(self))
     with TestClient(
         create_app(lists=lists, db_path=tmp_path / "db.sqlite3", daily_secret="t"), raise_server_exceptions=False
     ) as c:

@@ -72,7 +72,7 @@ def _call_guard(policy: Policy, messages: list[dict], headers=()) -> tuple[list[
     reads = 0
     sent: list[dict] = []
 
-    async def app(scope, receive, send):
+    async def app(_scope, receive, send):
         while True:
             message = await receive()
             if not message.get("more_body"):
@@ -121,7 +121,7 @@ def test_a_body_under_the_cap_goes_through():
 
 
 def test_a_silent_connection_is_closed_after_the_head_timeout():
-    async def app(scope, receive, send):  # pragma: no cover - never reached
+    async def app(_scope, _receive, _send):  # pragma: no cover - never reached
         raise AssertionError
 
     with socket.socket() as s:

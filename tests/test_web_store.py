@@ -103,7 +103,7 @@ def test_a_healthy_database_opens_without_warnings(tmp_path, recwarn):
 def test_serve_with_a_bad_database_exits_with_one_line(tmp_path, damage, monkeypatch):
     import uvicorn
 
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: pytest.fail("served"))
+    monkeypatch.setattr(uvicorn, "run", lambda *_a, **_k: pytest.fail("served"))
     path = tmp_path / "bad.sqlite3"
     damage(path)
     result = CliRunner().invoke(cli, ["serve", "--db", str(path), "--lists", "en"])
@@ -120,7 +120,7 @@ def test_serve_passes_its_limits_to_uvicorn(tmp_path, monkeypatch):
 
     seen = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
-    monkeypatch.setattr(serve_module, "_wait_for_rank_workers", lambda app: None)
+    monkeypatch.setattr(serve_module, "_wait_for_rank_workers", lambda _app: None)
     args = ["serve", "--db", str(tmp_path / "ok.sqlite3"), "--lists", "en", "--header-timeout", "3"]
     result = CliRunner().invoke(cli, [*args, "--limit-concurrency", "50", "--queue", "2"])
     assert result.exit_code == 0, result.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -109,7 +110,7 @@ def serve(
     db_path = db or default_db_path()
     Store(db_path).close()  # a database that cannot be used is one clear line, before the lists load
     err_console.print(f"loading word lists and warming up ({', '.join(names or PRESETS)}) ...")
-    options = {
+    options: dict[str, Any] = {
         "host": host,
         "port": port,
         "log_level": log_level,

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
@@ -28,12 +29,12 @@ from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.play.game import GameError
 from raten.web import i18n
-from raten.web.api import PLAYER_COOKIE, GameConflict, NotFound, router
+from raten.web.api import PLAYER_COOKIE, GameConflictError, NotFoundError, router
 from raten.web.headers import PAGE_POLICY as _PAGE_POLICY
 from raten.web.headers import SecurityHeaders, docs_policy, security_headers
 from raten.web.limits import Guard, Limits, Policy, Refused
 from raten.web.service import Lists
-from raten.web.store import Conflict, Store, default_db_path
+from raten.web.store import ConflictError, Store, default_db_path
 
 HERE = Path(__file__).parent
 KEYBOARDS = {
@@ -138,12 +139,12 @@ def _error_handlers(app: FastAPI) -> None:
         status = 409 if code in _CONFLICTS else 400
         return _error(status, i18n.error_message(exc, _lang(request)), code)
 
-    @app.exception_handler(NotFound)
-    async def not_found(request: Request, exc: NotFound) -> JSONResponse:
+    @app.exception_handler(NotFoundError)
+    async def not_found(_request: Request, exc: NotFoundError) -> JSONResponse:
         return _error(404, str(exc), "not_found")
 
-    @app.exception_handler(GameConflict)
-    async def conflict(request: Request, exc: GameConflict) -> JSONResponse:
+    @app.exception_handler(GameConflictError)
+    async def conflict(_request: Request, exc: GameConflictError) -> JSONResponse:
         return _error(409, str(exc), exc.code)
 
     @app.exception_handler(RequestValidationError)
@@ -157,8 +158,8 @@ def _error_handlers(app: FastAPI) -> None:
                 return _error(400, i18n.error_message(e, _lang(request)), "bad_request")
         return _error(422, i18n.validation_message(errors, _lang(request)), "validation")
 
-    @app.exception_handler(Conflict)
-    async def store_conflict(request: Request, exc: Conflict) -> JSONResponse:
+    @app.exception_handler(ConflictError)
+    async def store_conflict(request: Request, _exc: ConflictError) -> JSONResponse:
         # The store refused a write because the game changed under it (a race of two requests).
         return _error(409, i18n.t(_lang(request), "err_conflict"), "conflict")
 
@@ -167,19 +168,19 @@ def _error_handlers(app: FastAPI) -> None:
         return exc.response(_refusal_text(exc, request.headers.get("accept-language")))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         message = exc.detail if isinstance(exc.detail, str) else "request refused"
         return _error(exc.status_code, message, f"http_{exc.status_code}")
 
     @app.exception_handler(Exception)
-    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+    async def unexpected(request: Request, _exc: Exception) -> JSONResponse:
         # Anything else: JSON 500 without the traceback (uvicorn logs it for the operator).
         response = _error(500, i18n.t(_lang(request), "err_internal"), "internal")
         response.headers.update({k.decode(): v.decode() for k, v in security_headers(_PAGE_POLICY)})
         return response
 
 
-def _too_long_list_name(errors: list) -> str | None:
+def _too_long_list_name(errors: Sequence[Any]) -> str | None:
     """The body's list name when it is the only problem and is too long, else None."""
     if (
         len(errors) == 1

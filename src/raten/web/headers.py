@@ -40,9 +40,10 @@ def docs_policy(app: FastAPI) -> str:
         oauth2_redirect_url=app.swagger_ui_oauth2_redirect_url,
         init_oauth=app.swagger_ui_init_oauth,
         swagger_ui_parameters=app.swagger_ui_parameters,
-    ).body.decode()
-    redoc = get_redoc_html(openapi_url=app.openapi_url or "/openapi.json", title=f"{app.title} - ReDoc").body.decode()
-    hashes = " ".join(dict.fromkeys(inline_script_hashes(swagger) + inline_script_hashes(redoc)))
+    ).body
+    redoc = get_redoc_html(openapi_url=app.openapi_url or "/openapi.json", title=f"{app.title} - ReDoc").body
+    swagger_text, redoc_text = bytes(swagger).decode(), bytes(redoc).decode()
+    hashes = " ".join(dict.fromkeys(inline_script_hashes(swagger_text) + inline_script_hashes(redoc_text)))
     return (
         f"default-src 'self'; script-src 'self' {_CDN} {hashes}; style-src 'self' 'unsafe-inline' {_CDN} "
         "https://fonts.googleapis.com; font-src https://fonts.gstatic.com; img-src 'self' data: "

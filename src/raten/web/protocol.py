@@ -13,14 +13,14 @@ except ImportError:  # httptools is optional (uvicorn[standard])
     _Base = H11Protocol  # type: ignore[assignment,misc]
 
 
-class HeaderTimeout(_Base):  # type: ignore[misc,valid-type]
+class HeaderTimeout(_Base):
     """Closes a connection that has not sent a whole request head ``header_timeout`` seconds
     after it opened or after its last response."""
 
     header_timeout: float = 10.0
     _head_timer: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # as uvicorn's
         super().connection_made(transport)
         self._arm()
 

@@ -189,6 +189,7 @@ class Lists:
             )
         else:
             hints = state.hints(top=MAX_TOP, strategy=query.strategy)
+        summary = state.constraints.describe()
         answer = {
             "list": query.name,
             "count": state.count,
@@ -197,11 +198,11 @@ class Lists:
             "hints": [hint_dict(h) for h in hints],
             "split": split_dict(split_of(state, hints[0].word)) if hints else None,
             "constraints": state.constraints.to_dict(),
-            "summary": state.constraints.describe(),
+            "summary": summary,
             "warnings": warnings_,
         }
         words = state.candidate_words
-        size = 2048 + 8 * len(words) + 200 * len(hints) + sum(len(w) for w in answer["summary"])
+        size = 2048 + 8 * len(words) + 200 * len(hints) + sum(len(line) for line in summary)
         return Ranked(answer, words, size)
 
 

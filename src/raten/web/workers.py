@@ -22,7 +22,7 @@ def _start(names: list[str], nice: int, threads: int) -> None:
     global _lists
     import numba
 
-    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
     os.nice(nice)
     _lists = Lists.load(names)
 
