@@ -141,3 +141,13 @@ def test_a_silent_connection_is_closed_after_the_head_timeout():
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def test_refusals_are_held_back_at_most_the_tarpit():
+    from raten.web.limits import too_large, too_many
+
+    limits = Limits(Policy(tarpit=1.0))
+    assert limits.hold(too_many(30)) == 1.0
+    assert limits.hold(Refused(503, "busy", "busy", 1)) == 1.0
+    assert limits.hold(too_large(10)) == 0.0  # a body too large is answered at once
+    assert Limits(Policy(tarpit=0.0)).hold(too_many(5)) == 0.0

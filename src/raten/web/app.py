@@ -9,6 +9,7 @@ a full work queue 503.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -165,6 +166,7 @@ def _error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:
+        await asyncio.sleep(request.app.state.limits.hold(exc))
         return exc.response(_refusal_text(exc, request.headers.get("accept-language")))
 
     @app.exception_handler(StarletteHTTPException)

@@ -163,14 +163,17 @@ class Policy:
     """How much one client may ask (rates per second, bursts) and how large a body may be."""
 
     max_body: int = 128 * 1024
-    address_rate: float = 50.0
-    address_burst: float = 100.0
-    player_rate: float = 20.0
-    player_burst: float = 40.0
+    address_rate: float = 20.0
+    address_burst: float = 60.0
+    player_rate: float = 10.0
+    player_burst: float = 30.0
     work_rate: float = 4.0
     work_burst: float = 20.0
     new_player_rate: float = 0.2
     new_player_burst: float = 10.0
+    #: Seconds a refusal (429, 503) is held back at most: a client that ignores Retry-After and
+    #: asks again at once then costs one cheap answer a second per connection, not thousands.
+    tarpit: float = 1.0
 
 
 def client_address(scope: Scope) -> str:
@@ -195,6 +198,7 @@ class Guard:
         try:
             self._check(scope)
         except Refused as refused:
+            await asyncio.sleep(self.limits.hold(refused))
             text = self.wording(refused, _header(scope, b"accept-language")) if self.wording else None
             await refused.response(text)(scope, receive, send)
             return
@@ -240,6 +244,12 @@ class Limits:
         self.work = Buckets(policy.work_rate, policy.work_burst)
         self.new_players = Buckets(policy.new_player_rate, policy.new_player_burst)
         self.queue = WorkQueue(workers, depth, executor=executor)
+
+    def hold(self, refused: Refused) -> float:
+        """How long to hold back a refusal before answering it (the tarpit)."""
+        if refused.status_code not in (429, 503):
+            return 0.0
+        return min(self.policy.tarpit, float(refused.headers.get("Retry-After", 1) if refused.headers else 1))
 
     async def work_for(self, address: str, fn: Callable[..., T], *args: Any) -> T:
         """Uncached work for one address: its own rate (429), then the shared queue (503)."""
