@@ -154,6 +154,15 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _stale(path: Path, pid: int) -> bool:
+    """A temporary file whose writer is dead, or that is older than any write takes."""
+    try:
+        age = time.time() - path.lstat().st_mtime
+    except OSError:
+        return False
+    return (pid != os.getpid() and not _pid_alive(pid)) or age > STALE_TEMP_AGE
+
+
 def remove_stale_temps(directory: Path) -> list[Path]:
     """Remove temporary files that killed writers left behind; returns what was removed."""
     removed = []
@@ -161,19 +170,13 @@ def remove_stale_temps(directory: Path) -> list[Path]:
         names = os.listdir(directory)
     except OSError:
         return removed
-    now = time.time()
     for name in names:
         m = _TEMP.match(name)
-        if not m:
-            continue
         path = directory / name
-        try:
-            age = now - path.lstat().st_mtime
-            if (int(m.group(1)) != os.getpid() and not _pid_alive(int(m.group(1)))) or age > STALE_TEMP_AGE:
+        if m and _stale(path, int(m.group(1))):
+            with contextlib.suppress(OSError):
                 path.unlink()
                 removed.append(path)
-        except OSError:
-            continue
     return removed
 
 
@@ -225,7 +228,7 @@ class Entry:
     file: str
     kind: str  # "matrix", "old format", "temporary", "orphan digest"
     bytes: int
-    state: str  # "ok", "damaged", "old format", "temporary"
+    state: str  # "ok", "damaged", "old format", "temporary" (left by a dead writer)
     detail: str = ""
     fingerprint: str = ""
     name: str = ""
@@ -251,6 +254,8 @@ def _check(path: Path, fingerprint: str) -> Entry:
     meta_file = meta_path(path)
     entry = Entry(path.name, "matrix", _size(path) + _size(meta_file), "ok", fingerprint=fingerprint)
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise CacheFlaw(f"{path.name} is not a regular file")
         meta = read_meta(path)
         entry.name, entry.language = str(meta.get("name", "")), str(meta.get("language", ""))
         entry.shape = (meta["shape"][0], meta["shape"][1])
@@ -281,8 +286,11 @@ def entries(directory: Path | None = None) -> list[Entry]:
                 out.append(_check(path, m.group(2)))
             else:
                 out.append(Entry(name, "old format", _size(path), "old format", "written by an older raten"))
-        elif _TEMP.match(name):
-            out.append(Entry(name, "temporary", _size(path), "temporary", "left by an unfinished write"))
+        elif m := _TEMP.match(name):
+            if _stale(path, int(m.group(1))):
+                out.append(Entry(name, "temporary", _size(path), "temporary", "left by an unfinished write"))
+            else:
+                out.append(Entry(name, "temporary", _size(path), "ok", "being written by a running raten"))
     for name in names:
         if name.endswith(".json") and _DATA.match(name[:-5] + ".npy") and name[:-5] not in data_stems:
             out.append(Entry(name, "orphan digest", _size(directory / name), "damaged", "its table is missing"))
