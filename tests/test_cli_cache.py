@@ -59,7 +59,7 @@ def test_info_on_an_empty_cache(fresh_cache: Path) -> None:
 
 
 def test_info_lists_each_entry_with_names_size_and_digest_state(two_lists) -> None:
-    a, b = two_lists
+    a, _ = two_lists
     out = as_json("cache", "info")
     by_name = {e["name"]: e for e in out["entries"]}
     assert sorted(by_name) == ["alpha", "beta"]

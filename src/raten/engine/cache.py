@@ -36,7 +36,7 @@ _TEMP = re.compile(r"^matrix-v\d+-[0-9a-f]+\.(?:npy|json)\.(\d+)\.[^.]+\.tmp$")
 STALE_TEMP_AGE = 24 * 3600
 
 
-class CacheFlaw(Exception):
+class UntrustedCacheError(Exception):
     """Why a cache entry cannot be trusted (the message says it to a person)."""
 
 
@@ -79,7 +79,7 @@ def _open_regular(path: Path) -> Iterator[BinaryIO]:
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise CacheFlaw(f"{path.name} is not a regular file")
+            raise UntrustedCacheError(f"{path.name} is not a regular file")
         os.set_blocking(fd, True)
         f = os.fdopen(fd, "rb")
     except BaseException:
@@ -98,21 +98,21 @@ def read_meta(path: Path) -> dict[str, Any]:
         with _open_regular(meta_path(path)) as f:
             raw = f.read(1 << 16)
     except FileNotFoundError:
-        raise CacheFlaw("it has no digest file") from None
+        raise UntrustedCacheError("it has no digest file") from None
     try:
         meta = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise CacheFlaw("its digest file is not valid JSON") from None
+        raise UntrustedCacheError("its digest file is not valid JSON") from None
     if not isinstance(meta, dict) or not meta.keys() >= _META_KEYS:
-        raise CacheFlaw("its digest file lacks the shape or the digest")
+        raise UntrustedCacheError("its digest file lacks the shape or the digest")
     shape = meta["shape"]
     if not (isinstance(shape, list) and len(shape) == 2 and all(isinstance(n, int) and n >= 0 for n in shape)):
-        raise CacheFlaw("its digest file has no valid shape")
+        raise UntrustedCacheError("its digest file has no valid shape")
     return meta
 
 
 def read_entry(path: Path, shape: tuple[int, int], fingerprint: str) -> np.ndarray:
-    """The memory-mapped table at ``path`` if it is whole and its digest matches, else CacheFlaw.
+    """The memory-mapped table at ``path`` if it is whole and its digest matches, else UntrustedCacheError.
 
     FileNotFoundError when there is no entry at all (a first run, not a flaw).
     """
@@ -120,9 +120,9 @@ def read_entry(path: Path, shape: tuple[int, int], fingerprint: str) -> np.ndarr
         raise FileNotFoundError(path)
     meta = read_meta(path)
     if meta["format"] != FORMAT_VERSION or meta["fingerprint"] != fingerprint:
-        raise CacheFlaw("its digest file names other word lists")
+        raise UntrustedCacheError("its digest file names other word lists")
     if tuple(meta["shape"]) != tuple(shape):
-        raise CacheFlaw(f"it holds a {meta['shape'][0]}×{meta['shape'][1]} table, not {shape[0]}×{shape[1]}")
+        raise UntrustedCacheError(f"it holds a {meta['shape'][0]}×{meta['shape'][1]} table, not {shape[0]}×{shape[1]}")
     return _map_checked(path, shape, meta["digest"])
 
 
@@ -132,15 +132,17 @@ def _map_checked(path: Path, shape: tuple[int, int], expected: str) -> np.ndarra
     with _open_regular(path) as f:
         size = os.fstat(f.fileno()).st_size
         if f.read(len(header)) != header:
-            raise CacheFlaw("its header is not that of the expected uint8 table")
+            raise UntrustedCacheError("its header is not that of the expected uint8 table")
         if size != len(header) + shape[0] * shape[1]:
-            raise CacheFlaw(f"it is {size} bytes long, not {len(header) + shape[0] * shape[1]} (truncated or padded)")
+            raise UntrustedCacheError(
+                f"it is {size} bytes long, not {len(header) + shape[0] * shape[1]} (truncated or padded)"
+            )
         if shape[0] * shape[1] == 0:
             data = np.zeros(shape, dtype=np.uint8)
         else:
             data = np.memmap(f, dtype=np.uint8, mode="r", offset=len(header), shape=shape)
     if digest(data) != expected:
-        raise CacheFlaw("its contents do not match the digest written with it (the file changed on disk)")
+        raise UntrustedCacheError("its contents do not match the digest written with it (the file changed on disk)")
     return data
 
 
@@ -255,14 +257,14 @@ def _check(path: Path, fingerprint: str) -> Entry:
     entry = Entry(path.name, "matrix", _size(path) + _size(meta_file), "ok", fingerprint=fingerprint)
     try:
         if not stat.S_ISREG(path.stat().st_mode):
-            raise CacheFlaw(f"{path.name} is not a regular file")
+            raise UntrustedCacheError(f"{path.name} is not a regular file")
         meta = read_meta(path)
         entry.name, entry.language = str(meta.get("name", "")), str(meta.get("language", ""))
         entry.shape = (meta["shape"][0], meta["shape"][1])
         if meta["fingerprint"] != fingerprint or meta["format"] != FORMAT_VERSION:
-            raise CacheFlaw("its digest file names other word lists")
+            raise UntrustedCacheError("its digest file names other word lists")
         _map_checked(path, entry.shape, meta["digest"])
-    except CacheFlaw as e:
+    except UntrustedCacheError as e:
         entry.state, entry.detail = "damaged", str(e)
     except OSError as e:
         entry.state, entry.detail = "damaged", f"cannot be read ({e.strerror or e})"

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from raten.engine import kernels
-from raten.engine.cache import FORMAT_VERSION, CacheFlaw, cache_dir, entry_path, read_entry, write_entry
+from raten.engine.cache import FORMAT_VERSION, UntrustedCacheError, cache_dir, entry_path, read_entry, write_entry
 from raten.engine.feedback import pattern
 from raten.engine.words import WordSet, letters
 
@@ -80,7 +80,7 @@ def _read_cache(path: Path, words: WordSet) -> np.ndarray | None:
         data = read_entry(path, shape, words.fingerprint)
     except (FileNotFoundError, NotADirectoryError):
         return None  # no cache yet (or the cache directory cannot exist)
-    except CacheFlaw as e:
+    except UntrustedCacheError as e:
         warnings.warn(f"cache file {path} cannot be trusted: {e}; rebuilding it", stacklevel=3)
         return None
     except OSError as e:
