@@ -40,6 +40,7 @@ def fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def two_lists(fresh_cache: Path) -> tuple[WordSet, WordSet]:
     """Two small word sets with their cache entries written."""
+    del fresh_cache  # requested for its side effect: an empty cache folder
     a = WordSet.from_lists(["crane", "slate", "spiel"], ["react", "zebra"], name="alpha")
     b = WordSet.from_lists(["insel", "raten"], ["spiel"], name="beta", language="de")
     load_matrix(a)
@@ -108,7 +109,8 @@ def test_verify_text_names_the_flaw(two_lists) -> None:
 
 
 @pytest.mark.timeout(20)  # a FIFO opened for reading would block: the guard turns a hang into a failure
-def test_verify_and_clear_handle_a_fifo_and_leftovers(two_lists, fresh_cache: Path) -> None:
+@pytest.mark.usefixtures("two_lists")
+def test_verify_and_clear_handle_a_fifo_and_leftovers(fresh_cache: Path) -> None:
     fifo = fresh_cache / "matrix-v2-abcdef012345.npy"
     os.mkfifo(fifo)
     old = fresh_cache / "matrix-v1-abcdef012345.npy"

@@ -209,7 +209,8 @@ def _rebuilt_right(words: WordSet, match: str) -> None:
     assert np.array_equal(again.data, reference_matrix(words))
 
 
-def test_one_changed_byte_in_the_en_table_is_caught(fresh_cache: Path, en_words) -> None:
+@pytest.mark.usefixtures("fresh_cache")
+def test_one_changed_byte_in_the_en_table_is_caught(en_words) -> None:
     """The issue's case: data[crane, aging] = 0 made crane=..?!. leave 19 candidates, without AGING."""
     path = _built(en_words)
     g, s = en_words.allowed_index["crane"], en_words.solution_index["aging"]
@@ -254,7 +255,8 @@ DATA_DAMAGE: dict[str, Callable[[Path], None]] = {
 
 
 @pytest.mark.parametrize("kind", DATA_DAMAGE)
-def test_damaged_table_beside_its_digest_is_rebuilt(kind: str, fresh_cache: Path, small_words) -> None:
+@pytest.mark.usefixtures("fresh_cache")
+def test_damaged_table_beside_its_digest_is_rebuilt(kind: str, small_words) -> None:
     path = _built(small_words)
     DATA_DAMAGE[kind](path)
     if kind == "deleted":  # no table: a first run, silent, even with its digest file left behind
@@ -265,7 +267,8 @@ def test_damaged_table_beside_its_digest_is_rebuilt(kind: str, fresh_cache: Path
     _rebuilt_right(small_words, "cannot be trusted.*rebuilding it")
 
 
-def test_garbled_header_is_what_crashed_np_load(fresh_cache: Path, small_words) -> None:
+@pytest.mark.usefixtures("fresh_cache")
+def test_garbled_header_is_what_crashed_np_load(small_words) -> None:
     """The damage above is the one from the issue: numpy's own reader raises tokenize.TokenError."""
     path = _built(small_words)
     _garble_header(path)
@@ -283,7 +286,8 @@ def test_garbled_header_is_what_crashed_np_load(fresh_cache: Path, small_words) 
         pytest.param(lambda _d: np.array([{"a": 1}], dtype=object), id="pickled object"),
     ],
 )
-def test_other_array_in_the_place_of_the_table_is_rebuilt(arr, fresh_cache: Path, small_words) -> None:
+@pytest.mark.usefixtures("fresh_cache")
+def test_other_array_in_the_place_of_the_table_is_rebuilt(arr, small_words) -> None:
     path = _built(small_words)
     _np_save(arr(build_matrix(small_words)))(path)
     _rebuilt_right(small_words, "cannot be trusted.*rebuilding it")
@@ -305,7 +309,8 @@ META_DAMAGE: dict[str, Callable[[Path], None]] = {
 
 
 @pytest.mark.parametrize("kind", META_DAMAGE)
-def test_damaged_digest_file_means_a_rebuild(kind: str, fresh_cache: Path, small_words) -> None:
+@pytest.mark.usefixtures("fresh_cache")
+def test_damaged_digest_file_means_a_rebuild(kind: str, small_words) -> None:
     path = _built(small_words)
     META_DAMAGE[kind](cache.meta_path(path))
     if kind == "a folder":  # the folder stays (never removed for us), so the answer comes from memory
@@ -323,7 +328,8 @@ def test_damaged_digest_file_means_a_rebuild(kind: str, fresh_cache: Path, small
 
 @pytest.mark.timeout(20)  # a blocking open of a FIFO would hang here forever: the guard fails it instead
 @pytest.mark.parametrize("which", ["table", "digest file"])
-def test_fifo_in_the_cache_is_never_opened(which: str, fresh_cache: Path, small_words) -> None:
+@pytest.mark.usefixtures("fresh_cache")
+def test_fifo_in_the_cache_is_never_opened(which: str, small_words) -> None:
     path = _built(small_words)
     target = path if which == "table" else cache.meta_path(path)
     target.unlink()

@@ -63,7 +63,7 @@ def meta_path(path: Path) -> Path:
 def digest(data: np.ndarray) -> str:
     """xxh3-128 of the table's bytes in C order: about 1 ms for 30 MB (bench/bench_cache.py)."""
     flat = np.ascontiguousarray(data)
-    return f"{DIGEST_ALGORITHM}:{xxhash.xxh3_128_hexdigest(memoryview(flat).cast('B'))}"
+    return f"{DIGEST_ALGORITHM}:{xxhash.xxh3_128_hexdigest(flat.data.cast('B'))}"
 
 
 def npy_header(shape: tuple[int, ...]) -> bytes:
@@ -167,7 +167,7 @@ def _stale(path: Path, pid: int) -> bool:
 
 def remove_stale_temps(directory: Path) -> list[Path]:
     """Remove temporary files that killed writers left behind; returns what was removed."""
-    removed = []
+    removed: list[Path] = []
     try:
         names = os.listdir(directory)
     except OSError:
@@ -208,7 +208,7 @@ def write_entry(path: Path, data: np.ndarray, fingerprint: str, names: dict[str,
             with os.fdopen(fd, "wb") as f:
                 if payload is None:
                     f.write(npy_header(data.shape))
-                    f.write(memoryview(data).cast("B"))
+                    f.write(data.data.cast("B"))
                 else:
                     f.write(json.dumps(payload, indent=1).encode())
         # the data first: a meta left old by a crash between the two renames fails the digest
