@@ -115,7 +115,8 @@ def print_json(obj) -> None:
 
 def show_warnings(messages) -> None:
     for message in messages:
-        err_console.print(f"[yellow]warning:[/yellow] {message}")
+        # soft_wrap: a long path in a warning stays whole, to be copied (the terminal wraps it)
+        err_console.print(f"[yellow]warning:[/yellow] {message}", soft_wrap=True)
 
 
 def hints_table(hints: list[Hint], title: str | None = None) -> Table:

@@ -1,6 +1,6 @@
 """The `raten` command: a thin face over the library (hint, openers, analyze, score, solve).
 
-bench, tree, sql, serve and words live in their own modules and load only when used.
+bench, tree, sql, serve, words and cache live in their own modules and load only when used.
 """
 
 from __future__ import annotations
@@ -47,6 +47,10 @@ LAZY_COMMANDS = {
     "tree": (
         "raten.cli.tree:tree",
         "Build the decision tree with the fewest guesses in total, proven optimal by exact search.",
+    ),
+    "cache": (
+        "raten.cli.cache:cache",
+        "Where the pattern-matrix cache is, what it holds, a digest check of every entry, cleaning.",
     ),
     "sql": (
         "raten.cli.sql:sql",
