@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raten.engine.constraints import Constraints
+from raten.engine.constraints import Constraints, standing
 from raten.engine.feedback import PATTERNS, parse_pattern
 from raten.engine.state import fitting_words
 from reference import ref_code, ref_filter
@@ -134,3 +134,11 @@ def test_the_first_problem_is_the_same_on_every_run() -> None:
     assert [p.split(" says ")[1][0] for p in c.problems] == list("CRANE")
     assert c.problems[0] == "row 1 (CRANE) says C is in the word, but row 2 (CRANE) says there is no C"
     assert not any("1 times" in p for p in c.problems)
+
+
+def test_standing_counts_in_the_singular_and_names_the_one_word() -> None:
+    assert standing(["ikone"]) == "the answer is IKONE"
+    assert standing(["ikone", "ikons"]) == "2 candidates left"
+    assert standing(["ikone"], solved=True, guesses=1) == "solved in 1 guess: IKONE"
+    assert standing(["ikone"], solved=True, guesses=3) == "solved in 3 guesses: IKONE"
+    assert standing(["abcde", "bcdea"], fallback=True) == "2 allowed words fit"

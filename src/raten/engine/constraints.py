@@ -183,3 +183,15 @@ class Constraints:
         if self.excluded:
             lines.append("not in the word: " + " ".join(x.upper() for x in self.excluded))
         return lines
+
+
+def standing(candidates: Sequence[str], *, solved: bool = False, fallback: bool = False, guesses: int = 0) -> str:
+    """One line on where a game stands, the same for every face: solved, the one word left, or how many."""
+    if solved and candidates:
+        return f"solved in {guesses} guess{'es' if guesses != 1 else ''}: {candidates[0].upper()}"
+    if len(candidates) == 1:
+        return f"the answer is {candidates[0].upper()}"
+    n = len(candidates)
+    if fallback:
+        return f"{n} allowed word{'s' if n != 1 else ''} fit{'s' if n == 1 else ''}"
+    return f"{n} candidate{'s' if n != 1 else ''} left"
