@@ -232,3 +232,33 @@ def test_bench_json_names_list_sizes_strategy_and_prior(lists) -> None:
     out = json.loads(run("bench", *lists, "--strategy", "entropy,minimax", "--json").stdout)
     assert (out["list"], out["solutions"], out["allowed"], out["prior"]) == ("sols", 6, 6, "uniform")
     assert out["strategy"] == ["entropy", "minimax"] and out["games"] == 6 and out["hard"] is False
+
+
+# --- item 11: dependency floors and the constraints file -------------------------------------------
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_security_floors_and_the_constraints_file_agree() -> None:
+    """The web floors sit past known security fixes, python-multipart is gone, and constraints.txt
+    pins exact versions (raten itself left out) that meet every floor."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    web = {r.name.lower(): r for r in map(Requirement, project["optional-dependencies"]["web"])}
+    assert "python-multipart" not in web
+    floors = {"jinja2": "3.1.6", "h11": "0.16", "starlette": "0.49.1"}
+    for name, floor in floors.items():
+        assert web[name].specifier.contains(floor) and not web[name].specifier.contains("0.0.1"), name
+    pins = {}
+    for line in (REPO / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            req = Requirement(line)
+            (spec,) = req.specifier
+            assert spec.operator == "==", line
+            pins[req.name.lower()] = spec.version
+    assert "raten" not in pins and "python-multipart" not in pins
+    for name, req in web.items():
+        assert req.specifier.contains(pins[name]), f"constraints.txt pins {name} {pins[name]} below {req}"
