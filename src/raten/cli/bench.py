@@ -6,6 +6,7 @@ A thin face: playing and counting live in ``raten.play.simulate``, the chart in 
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 
 import click
@@ -76,7 +77,7 @@ def bench(preset, solutions, allowed, any_answer, strategy, opener, hard, sample
                     hard=hard,
                     opener=opener,
                     answers=answers,
-                    progress=lambda n, task=task: progress.advance(task, n),
+                    progress=partial(progress.advance, task),
                 )
             )
             progress.remove_task(task)
