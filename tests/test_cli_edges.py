@@ -44,7 +44,7 @@ def lists(tmp_path: Path) -> list[str]:
 def no_search(monkeypatch):
     """Any search the command starts fails the test: the output check must come first."""
 
-    def searched(*args, **kwargs):
+    def searched(*_args, **_kwargs):
         raise AssertionError("the search ran before the output was checked")
 
     monkeypatch.setattr(tree_cli, "OpenerProof", searched)
@@ -60,9 +60,8 @@ def no_search(monkeypatch):
         ("--results", "", "results file {path!r} is a directory"),
     ],
 )
-def test_tree_checks_its_outputs_before_searching(
-    lists, tmp_path, no_search, option: str, target: str, message: str
-) -> None:
+@pytest.mark.usefixtures("no_search")
+def test_tree_checks_its_outputs_before_searching(lists, tmp_path, option: str, target: str, message: str) -> None:
     path = tmp_path / target if target else tmp_path
     extra = ["--best"] if option != "--out" else []
     out = fails("tree", *lists, *extra, option, str(path))
@@ -79,7 +78,7 @@ def test_tree_writes_where_it_was_told(lists, tmp_path) -> None:
 def test_bench_checks_the_plot_path_before_playing(lists, tmp_path, monkeypatch) -> None:
     from raten.cli import bench as bench_cli
 
-    monkeypatch.setattr(bench_cli, "simulate", lambda *a, **k: pytest.fail("played before checking --plot"))
+    monkeypatch.setattr(bench_cli, "simulate", lambda *_a, **_k: pytest.fail("played before checking --plot"))
     path = tmp_path / "missing" / "chart.png"
     assert "does not exist" in fails("bench", *lists, "--plot", str(path))
     assert not path.parent.exists()  # no folder is created: the same rule as sql build and tree
@@ -94,7 +93,7 @@ def test_an_unforeseen_os_error_is_one_line(monkeypatch, lists) -> None:
     """The safety net: a file-system failure no command foresaw is a message, never a traceback."""
     from raten.cli import common
 
-    def broken(*args, **kwargs):
+    def broken(*_args, **_kwargs):
         raise PermissionError(13, "Permission denied", "/some/file")
 
     monkeypatch.setattr(common, "load_words", broken)
@@ -208,7 +207,7 @@ def test_ctrl_c_ends_cleanly(monkeypatch) -> None:
 
     answers = iter(["crane", "..?!."])
 
-    def typed(prompt: str = "") -> str:
+    def typed(_prompt: str = "") -> str:
         try:
             return next(answers)
         except StopIteration:

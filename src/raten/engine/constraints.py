@@ -100,15 +100,15 @@ class Constraints:
                 self._min_row[letter] = row
         for letter in greyed:
             n = shown.get(letter, 0)
-            old = self.exact_counts.get(letter)
-            if old is not None and old != n:
-                self._clash(letter, self._exact_row[letter], old, True, row, n, True)
+            old_count = self.exact_counts.get(letter)
+            if old_count is not None and old_count != n:
+                self._clash(letter, self._exact_row[letter], old_count, True, row, n, True)
                 continue
             least = self.min_counts.get(letter, 0)
             if least > n:
                 self._clash(letter, self._min_row[letter], least, False, row, n, True)
                 continue
-            if old is None:
+            if old_count is None:
                 self.exact_counts[letter] = n
                 self._exact_row[letter] = row
             if n > least:
