@@ -18,6 +18,7 @@ from raten.cli.common import (
     err_console,
     hard_option,
     json_option,
+    list_context,
     print_json,
     progress_bar,
     user_errors,
@@ -56,6 +57,10 @@ def bench(preset, solutions, allowed, any_answer, strategy, opener, hard, sample
 
     Example: raten bench --words en --strategy all --plot bench.png
     """
+    if plot:
+        from raten.cli.bench_plot import check_plot_path
+
+        check_plot_path(plot)  # before the games, so a bad path never throws them away
     words = words_from_options(preset, solutions, allowed, any_answer)
     strategies = resolve(strategy, words)
     answers = sample_answers(words, sample, seed)
@@ -82,7 +87,9 @@ def bench(preset, solutions, allowed, any_answer, strategy, opener, hard, sample
 
         plot_results(results, plot)
     if as_json:
-        print_json({"results": [_json_result(r, worst) for r in results]})
+        context = list_context(words, [r.strategy for r in results], hard)
+        context |= {"games": len(answers), "sample": sample, "seed": seed if sample else None, "opener": opener}
+        print_json(context | {"results": [_json_result(r, worst) for r in results]})
         return
     what = f"{words.name}: {len(answers)} of {len(words.solutions)} solutions" + (
         f" (sample, seed {seed})" if sample else ""
