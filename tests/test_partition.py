@@ -1,18 +1,20 @@
 """The numpy partition statistics against the compiled kernel: equal bit for bit (``==`` on the
 float64 arrays, never approx), since the ranking breaks ties on bits rounded to 9 decimals and a
-difference in the last place could reorder hints.
+difference in the last place could reorder hints. Then the ranking itself, with the dispatcher
+forced either way.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raten.engine import kernels, partition
+from raten.engine import kernels, partition, rank
 from raten.engine.feedback import PATTERNS, pattern
 from raten.engine.matrix import load_matrix
 from raten.engine.partition import partition_stats_numpy, xlogx
@@ -147,3 +149,30 @@ def test_real_states_after_random_histories(name: str):
     table = load_matrix(words).data
     for state in random_states(words, seed=len(name)):
         assert_same(table, state.guess_rows(), state.candidates)
+
+
+# --- the dispatcher -------------------------------------------------------------------------
+
+
+def test_dispatcher_picks_numpy_for_small_tables_while_numba_is_not_loaded(monkeypatch):
+    monkeypatch.delitem(sys.modules, "raten.engine.kernels")
+    assert rank.partition_path(12972 * 20) == "numpy"
+    assert rank.partition_path(rank.NUMPY_CELLS) == "numpy"
+    assert rank.partition_path(rank.NUMPY_CELLS + 1) == "numba"
+    monkeypatch.setitem(sys.modules, "raten.engine.kernels", kernels)
+    assert rank.partition_path(20) == "numba"
+
+
+@pytest.mark.parametrize("name", ["en", "de"])
+@pytest.mark.parametrize("hard", [False, True])
+def test_ranking_is_the_same_either_way(name: str, hard: bool, monkeypatch):
+    words = load_words(name)
+    strategies = ["entropy", "partitions", "expected", "minimax", "candidates-entropy", "frequency"]
+    for i, state in enumerate(random_states(words, seed=11 + hard, games=3)):
+        state = State(state.matrix, hard, history=state.history, candidates=state.candidates)
+        for strategy in strategies if i % 2 else ["entropy"]:
+            ranked = {}
+            for path in ("numpy", "numba"):
+                monkeypatch.setattr(rank, "partition_path", lambda cells, path=path: path)
+                ranked[path] = state.hints(top=25, strategy=strategy)
+            assert ranked["numpy"] == ranked["numba"], (state, strategy)
