@@ -25,8 +25,10 @@ _TIE_DECIMALS = 9
 _DISTINCT_BONUS = 0.1
 #: Tables of at most this many cells (guesses × candidates) are split with numpy while the
 #: compiled kernels are not loaded yet. Loading them (numba's import, then LLVM for the first
-#: cached kernel) takes about 0.4 s; numpy splits 12972 × 20 (a hint after one English guess)
-#: in about 5 ms and 12972 × 243 in about 40 ms, where the kernel takes 2 and 7 ms warm.
+#: cached kernel) takes about 0.4 s; on 2 shared cores numpy splits 12972 × 20 (a hint after one
+#: English guess) in 8-15 ms and 12972 × 243 in 60-80 ms, where the kernel takes 2 and 7 ms warm.
+#: The limit keeps numpy's time well under that and its scratch arrays small (about 16 bytes a
+#: cell); bigger tables (an opener ranking, 12972 × 2315 = 30M cells) go to the kernel.
 NUMPY_CELLS = 1 << 22
 
 
