@@ -23,8 +23,8 @@ from raten.errors import RatenError
 _TIE_DECIMALS = 9
 #: Bonus per distinct letter in the frequency ranking.
 _DISTINCT_BONUS = 0.1
-#: Tables of at most this many cells (guesses × candidates) are split with numpy while the
-#: compiled kernels are not loaded yet. Loading them (numba's import, then LLVM for the first
+#: Tables of at most this many cells (guesses × candidates) are split with numpy while numba is
+#: not loaded yet. Loading it (numba's import, then LLVM for the first
 #: cached kernel) takes about 0.4 s; on 2 shared cores numpy splits 12972 × 20 (a hint after one
 #: English guess) in 8-15 ms and 12972 × 243 in 60-80 ms, where the kernel takes 2 and 7 ms warm.
 #: The limit keeps numpy's time well under that and its scratch arrays small (about 16 bytes a
@@ -82,11 +82,12 @@ class Split:
 
 def partition_path(cells: int) -> str:
     """Which path splits a table of ``cells`` guess × candidate cells: ``"numpy"`` when it is small
-    and this process has not loaded the compiled kernels (a warm ``raten hint`` then never
-    imports numba), else ``"numba"``. Both give the same numbers, bit for bit
-    (``raten.engine.partition``), so the choice changes speed only, never a ranking.
+    and this process has not imported numba (a warm ``raten hint`` then never does), else
+    ``"numba"``: a process that has numba (hard mode, simulation, trees, the web app, the
+    benchmarks) has paid for it and keeps the faster kernel. Both give the same numbers, bit for
+    bit (``raten.engine.partition``), so the choice changes speed only, never a ranking.
     """
-    return "numpy" if cells <= NUMPY_CELLS and "raten.engine.kernels" not in sys.modules else "numba"
+    return "numpy" if cells <= NUMPY_CELLS and "numba" not in sys.modules else "numba"
 
 
 def split_stats(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> Split:
