@@ -76,9 +76,34 @@ def test_hint_loads_the_engine_but_not_the_rest(tmp_path):
     loaded_after(tmp_path, *args)  # builds the matrix (warm cache for the second run)
     modules, proc = loaded_after(tmp_path, *args)
     assert "exit 0" in proc.stderr
-    assert {"numba", "raten.engine.matrix", "raten.engine.rank"} <= modules
-    unneeded = ("raten.engine.lookahead", "raten.trees", "raten.play", "raten.web", "raten.sql", "rich.progress")
+    # A warm normal-mode hint splits its small table with numpy: numba is not needed either.
+    assert {"raten.engine.matrix", "raten.engine.rank"} <= modules
+    unneeded = (*NOT_FOR_A_HINT, "raten.trees", "raten.play", "raten.web", "raten.sql", "rich.progress")
     assert sorted(m for m in modules if m.startswith(unneeded)) == []
+
+
+# What a warm normal-mode hint must not load: numba (its import and LLVM's start-up take longer
+# than the whole hint), and the modules that would load it.
+NOT_FOR_A_HINT = ("numba", "llvmlite", "raten.engine.kernels", "raten.engine.hardmode", "raten.engine.lookahead")
+
+
+def test_warm_english_hint_after_a_guess_imports_no_numba(tmp_path):
+    """The command of issue 9's start-up target, with a warm matrix cache."""
+    args = ("hint", "--words", "en", "crane=..?!.")
+    loaded_after(tmp_path, *args)  # builds the matrix (this one may load numba)
+    modules, proc = loaded_after(tmp_path, *args)
+    assert "exit 0" in proc.stderr
+    assert "raten.engine.partition" in modules
+    assert sorted(m for m in modules if m.startswith(NOT_FOR_A_HINT)) == []
+
+
+def test_hard_mode_hint_still_loads_its_compiled_rule(tmp_path):
+    """The other side of the line: hard mode filters the guesses with the compiled rule."""
+    args = ("hint", "--words", "en", "--hard", "crane=..?!.")
+    loaded_after(tmp_path, *args)
+    modules, proc = loaded_after(tmp_path, *args)
+    assert "exit 0" in proc.stderr
+    assert {"numba", "raten.engine.hardmode"} <= modules
 
 
 def test_help_lists_lazy_commands_by_their_own_first_paragraph():

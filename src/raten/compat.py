@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from raten.engine import kernels
 from raten.engine.feedback import format_pattern
 from raten.engine.feedback import pattern as _pattern
 from raten.engine.rank import split_stats
@@ -35,6 +34,8 @@ def _stats(guesses: list[str], candidates: list[str]):
     if not cands:
         raise RatenError("no candidates to measure the guesses against")
     pool = [check_word(w, "guess") for w in guesses]
+    from raten.engine import kernels  # numba: only the calls that build a table pay for it
+
     table = kernels.feedback_matrix(letters(pool), letters(cands))
     return pool, cands, split_stats(table, np.arange(len(pool)), np.arange(len(cands)))
 

@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit, prange
 
 from raten.engine.feedback import PATTERNS, WORD_LENGTH
+from raten.engine.partition import log2, xlogx
 
 
 @njit(cache=True, inline="always")
@@ -73,16 +74,7 @@ def feedback_matrix(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def _xlogx(n: int) -> np.ndarray:
-    """``c * log2(c)`` for c = 0..n (0 for c < 2): one table instead of a logarithm per group."""
-    table = np.zeros(n + 1, dtype=np.float64)
-    for c in range(2, n + 1):
-        table[c] = c * np.log2(c)
-    return table
-
-
-@njit(cache=True)
-def _split_rows(data, rows, cols, full, lo, hi, xlogx, counts, seen, bits, patterns, largest, sum_sq) -> None:
+def _split_rows(data, rows, cols, full, lo, hi, xlogx, log_n, counts, seen, bits, patterns, largest, sum_sq) -> None:
     """Statistics of guess rows ``lo..hi``; ``counts`` (4 × 243 zeros) and ``seen`` are scratch, left zeroed.
 
     Few candidates (≤ 243): count, then visit only the patterns that occur, clearing each once
@@ -90,7 +82,6 @@ def _split_rows(data, rows, cols, full, lo, hi, xlogx, counts, seen, bits, patte
     through, into four histograms in turn (equal neighbours then do not wait on each other).
     """
     n = cols.shape[0]
-    log_n = np.log2(n)
     n4 = n - n % 4
     one = counts[0]
     for r in range(lo, hi):
@@ -144,23 +135,21 @@ def _split_rows(data, rows, cols, full, lo, hi, xlogx, counts, seen, bits, patte
 
 
 @njit(cache=True)
-def _partition_stats_serial(data, rows, cols, full, bits, patterns, largest, sum_sq) -> None:
+def _partition_stats_serial(data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
     counts = np.zeros((4, PATTERNS), dtype=np.int32)
     seen = np.zeros(min(cols.shape[0], PATTERNS), dtype=np.uint8)
-    xlogx = _xlogx(cols.shape[0])
-    _split_rows(data, rows, cols, full, 0, rows.shape[0], xlogx, counts, seen, bits, patterns, largest, sum_sq)
+    _split_rows(data, rows, cols, full, 0, rows.shape[0], xlogx, log_n, counts, seen, bits, patterns, largest, sum_sq)
 
 
 @njit(parallel=True, cache=True)
-def _partition_stats_parallel(data, rows, cols, full, bits, patterns, largest, sum_sq) -> None:
+def _partition_stats_parallel(data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
     k = rows.shape[0]
-    xlogx = _xlogx(cols.shape[0])
     chunks = min(k, 256)
     for c in prange(chunks):
         counts = np.zeros((4, PATTERNS), dtype=np.int32)
         seen = np.zeros(min(cols.shape[0], PATTERNS), dtype=np.uint8)
         lo, hi = c * k // chunks, (c + 1) * k // chunks
-        _split_rows(data, rows, cols, full, lo, hi, xlogx, counts, seen, bits, patterns, largest, sum_sq)
+        _split_rows(data, rows, cols, full, lo, hi, xlogx, log_n, counts, seen, bits, patterns, largest, sum_sq)
 
 
 def partition_stats(
@@ -169,7 +158,9 @@ def partition_stats(
     """For each guess row, how it splits the candidate columns.
 
     Returns (entropy in bits, number of non-empty patterns, largest group, sum of squared
-    group sizes). Expected remaining candidates is sum_sq / n.
+    group sizes). Expected remaining candidates is sum_sq / n. ``raten.engine.partition`` computes
+    the same in numpy, bit for bit: the ``c * log2(c)`` table and ``log2(n)`` come from there, so
+    both paths add the very same numbers (see that module for the order of the sums).
     """
     k, n = rows.shape[0], cols.shape[0]
     bits = np.zeros(k, dtype=np.float64)
@@ -179,5 +170,5 @@ def partition_stats(
     if n and k:
         full = n == data.shape[1] and bool((cols == np.arange(n)).all())
         kernel = _partition_stats_serial if k * n < PARALLEL_CELLS else _partition_stats_parallel
-        kernel(data, rows, cols, full, bits, patterns, largest, sum_sq)
+        kernel(data, rows, cols, full, xlogx(n), log2(n), bits, patterns, largest, sum_sq)
     return bits, patterns, largest, sum_sq

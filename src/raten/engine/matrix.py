@@ -1,8 +1,9 @@
 """The pattern matrix ("rainbow table"): feedback of every allowed guess against every solution.
 
-Built by a compiled kernel, cached on disk as ``.npy`` keyed by a hash of both lists, with
-a digest of the whole table (engine/cache.py), memory-mapped on load; a cache entry that is
-damaged in any way, or whose digest or spot checks disagree, is rebuilt with a warning.
+Built by a compiled kernel (imported only to build), cached on disk as ``.npy`` keyed by a
+hash of both lists, with a digest of the whole table (engine/cache.py), memory-mapped on
+load; a cache entry that is damaged in any way, or whose digest or spot checks disagree, is
+rebuilt with a warning.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from pathlib import Path
 
 import numpy as np
 
-from raten.engine import kernels
 from raten.engine.cache import FORMAT_VERSION, UntrustedCacheError, cache_dir, entry_path, read_entry, write_entry
 from raten.engine.feedback import pattern
 from raten.engine.words import WordSet, letters
@@ -51,11 +51,15 @@ def cache_path(words: WordSet) -> Path:
 
 def build_matrix(words: WordSet) -> np.ndarray:
     """Compute the full allowed × solutions table (uint8)."""
+    from raten.engine import kernels  # numba: a warm cache needs no build, so loading pays no compiler
+
     return kernels.feedback_matrix(words.allowed_letters, words.solution_letters)
 
 
 def feedback_against(guess: str, answers: tuple[str, ...] | list[str]) -> np.ndarray:
     """Feedback codes of one (possibly unlisted) guess against many answers."""
+    from raten.engine import kernels  # numba: only an unlisted guess needs it
+
     return kernels.feedback_matrix(letters([guess]), letters(answers))[0]
 
 

@@ -9,11 +9,12 @@ they consider. Ties go to words that could still be the answer, then alphabetica
 
 from __future__ import annotations
 
+import sys
 from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from raten.engine import kernels
+from raten.engine.partition import partition_stats_numpy
 from raten.engine.strategy_names import LOOKAHEAD_K, STRATEGIES
 from raten.engine.words import letters
 from raten.errors import RatenError
@@ -22,6 +23,13 @@ from raten.errors import RatenError
 _TIE_DECIMALS = 9
 #: Bonus per distinct letter in the frequency ranking.
 _DISTINCT_BONUS = 0.1
+#: Tables of at most this many cells (guesses × candidates) are split with numpy while numba is
+#: not loaded yet. Loading it (numba's import, then LLVM for the first
+#: cached kernel) takes about 0.4 s; on 2 shared cores numpy splits 12972 × 20 (a hint after one
+#: English guess) in 8-15 ms and 12972 × 243 in 60-80 ms, where the kernel takes 2 and 7 ms warm.
+#: The limit keeps numpy's time well under that and its scratch arrays small (about 16 bytes a
+#: cell); bigger tables (an opener ranking, 12972 × 2315 = 30M cells) go to the kernel.
+NUMPY_CELLS = 1 << 22
 
 
 def parse_strategy(name: str) -> tuple[str, int]:
@@ -72,11 +80,27 @@ class Split:
     expected_remaining: np.ndarray
 
 
+def partition_path(cells: int) -> str:
+    """Which path splits a table of ``cells`` guess × candidate cells: ``"numpy"`` when it is small
+    and this process has not imported numba (a warm ``raten hint`` then never does), else
+    ``"numba"``: a process that has numba (hard mode, simulation, trees, the web app, the
+    benchmarks) has paid for it and keeps the faster kernel. Both give the same numbers, bit for
+    bit (``raten.engine.partition``), so the choice changes speed only, never a ranking.
+    """
+    return "numpy" if cells <= NUMPY_CELLS and "numba" not in sys.modules else "numba"
+
+
 def split_stats(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> Split:
-    """Entropy, pattern count, largest group and expected remaining for each guess row."""
+    """Entropy, pattern count, largest group and expected remaining for each guess row; the one
+    place that chooses between the numpy and the compiled partition statistics (``partition_path``)."""
     rows = np.ascontiguousarray(rows, dtype=np.int64)
     cols = np.ascontiguousarray(cols, dtype=np.int64)
-    bits, patterns, largest, sum_sq = kernels.partition_stats(table, rows, cols)
+    if partition_path(len(rows) * len(cols)) == "numpy":
+        bits, patterns, largest, sum_sq = partition_stats_numpy(table, rows, cols)
+    else:
+        from raten.engine import kernels  # numba: imported only when a table is big or it is loaded anyway
+
+        bits, patterns, largest, sum_sq = kernels.partition_stats(table, rows, cols)
     n = max(len(cols), 1)
     return Split(bits, patterns, largest, sum_sq / n)
 

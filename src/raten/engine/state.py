@@ -10,7 +10,6 @@ from functools import cached_property
 
 import numpy as np
 
-from raten.engine import hardmode, kernels
 from raten.engine.constraints import Constraints
 from raten.engine.feedback import History, code_to_colours, format_pattern, parse_pattern
 from raten.engine.matrix import PatternMatrix, feedback_against, load_matrix
@@ -55,6 +54,8 @@ class State:
         if row is None:
             warnings.append(f"{word.upper()} is not in the {self.words.name} word list; used anyway")
         if self.hard:
+            from raten.engine import hardmode  # numba (its compiled rule): hard mode only
+
             reason = hardmode.violation(word, self.history)
             if reason:
                 warnings.append(f"{word.upper()} breaks hard mode ({reason}); used anyway")
@@ -117,7 +118,11 @@ class State:
 
     def hard_mode_violation(self, guess: str) -> str | None:
         """Why ``guess`` is not allowed as the next guess in hard mode, or None."""
-        return hardmode.violation(check_word(guess, "guess"), self.history) if self.hard else None
+        if not self.hard:
+            return None
+        from raten.engine import hardmode  # numba (its compiled rule): hard mode only
+
+        return hardmode.violation(check_word(guess, "guess"), self.history)
 
     # --- tables the ranking works on ------------------------------------------------
 
@@ -125,6 +130,8 @@ class State:
         """(feedback table with allowed rows, candidate column indices into it)."""
         if self.fallback is None:
             return self.matrix.data, self.candidates
+        from raten.engine import kernels  # numba: only when no solution fits (rare)
+
         table = kernels.feedback_matrix(self.words.allowed_letters, letters(self.fallback))
         return table, np.arange(len(self.fallback), dtype=np.int64)
 
@@ -141,6 +148,8 @@ class State:
         if self.count <= 2:
             return self.candidate_rows()
         if self.hard and self.history:
+            from raten.engine import hardmode  # numba (its compiled rule): hard mode only
+
             return np.flatnonzero(hardmode.legal_mask(self.words.allowed_letters, self.history))
         return np.arange(len(self.words.allowed), dtype=np.int64)
 
@@ -159,6 +168,8 @@ def fitting_words(words: tuple[str, ...], history) -> tuple[str, ...]:
     """The words among ``words`` that would have shown every pattern in ``history``."""
     if not history:
         return tuple(words)
+    from raten.engine import kernels  # numba: only when no solution fits (rare)
+
     guesses = letters([g for g, _ in history])
     table = kernels.feedback_matrix(guesses, letters(words))
     codes = np.array([c for _, c in history], dtype=np.uint8)[:, None]

@@ -1,0 +1,179 @@
+"""The numpy partition statistics against the compiled kernel: equal bit for bit (``==`` on the
+float64 arrays, never approx), since the ranking breaks ties on bits rounded to 9 decimals and a
+difference in the last place could reorder hints. Then the ranking itself, with the dispatcher
+forced either way.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from raten.engine import kernels, partition, rank
+from raten.engine.feedback import PATTERNS, pattern
+from raten.engine.matrix import load_matrix
+from raten.engine.partition import partition_stats_numpy, xlogx
+from raten.engine.state import State
+from raten.wordlists.presets import load_words
+
+
+def assert_same(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> None:
+    """numpy equals the kernel exactly, serial and parallel, with the same dtypes."""
+    rows = np.ascontiguousarray(rows, dtype=np.int64)
+    cols = np.ascontiguousarray(cols, dtype=np.int64)
+    got = partition_stats_numpy(table, rows, cols)
+    with pytest.MonkeyPatch.context() as mp:
+        for threshold in (1 << 62, 0):  # the serial kernel, then the parallel one
+            mp.setattr(kernels, "PARALLEL_CELLS", threshold)
+            want = kernels.partition_stats(table, rows, cols)
+            for name, a, b in zip(("bits", "patterns", "largest", "sum_sq"), got, want):
+                assert a.dtype == b.dtype, name
+                assert a.shape == b.shape, name
+                assert (a == b).all(), (name, len(rows), len(cols), threshold)
+
+
+def random_table(rng: np.random.Generator, guesses: int, answers: int, alphabet: int) -> np.ndarray:
+    """Codes drawn from ``alphabet`` values of 0..242 (a small one: many duplicate codes)."""
+    values = rng.choice(PATTERNS, size=alphabet, replace=False).astype(np.uint8)
+    return values[rng.integers(0, alphabet, size=(guesses, answers))]
+
+
+# --- the table both paths look group sizes up in ------------------------------------------
+
+
+def test_xlogx_is_c_log2_c_and_grows_without_changing_its_prefix():
+    small = xlogx(5).copy()
+    assert small.tolist() == [0.0, 0.0] + [c * math.log2(c) for c in range(2, 6)]
+    big = xlogx(70_000)
+    assert len(big) == 70_001 and (big[:6] == small).all()
+    assert big[70_000] == 70_000 * math.log2(70_000)
+    assert not big.flags.writeable
+
+
+def test_xlogx_keeps_the_values_the_kernel_computed_itself():
+    """The kernel used to compute ``c * np.log2(c)`` inside numba (the C library's log2); the
+    table it is handed now holds the same values, so no published figure moves. (numpy's
+    vectorised ``np.log2`` differs from it in the last place for some c, e.g. 7957 on AMD EPYC.)"""
+    from numba import njit
+
+    @njit
+    def compiled(n):
+        table = np.zeros(n + 1, dtype=np.float64)
+        for c in range(2, n + 1):
+            table[c] = c * np.log2(c)
+        return table
+
+    assert (xlogx(20_000) == compiled(20_000)).all()
+
+
+def test_log2_is_maths():
+    assert [partition.log2(n) for n in (1, 2, 3, 243, 244, 2315)] == [math.log2(n) for n in (1, 2, 3, 243, 244, 2315)]
+
+
+# --- random tables ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 242, 243, 244, 500, 1000])
+@pytest.mark.parametrize("alphabet", [1, 2, 6, 243])
+def test_random_tables_of_each_size(n: int, alphabet: int):
+    """Fewer candidates than patterns, exactly 243, one more, and many; few codes and all."""
+    rng = np.random.default_rng(1000 * n + alphabet)
+    table = random_table(rng, 40, max(n, 300), alphabet)
+    rows = rng.integers(0, table.shape[0], size=60)  # repeated rows too
+    cols = rng.choice(table.shape[1], size=n, replace=False)
+    assert_same(table, rows, cols)  # columns in random order
+    assert_same(table, rows, np.sort(cols))
+
+
+@pytest.mark.parametrize("n", [1, 2, 243, 244, 700])
+def test_full_columns(n: int):
+    """Every column in order: the kernel reads rows straight through (its ``full`` branch)."""
+    rng = np.random.default_rng(n)
+    table = random_table(rng, 30, n, 20)
+    assert_same(table, np.arange(30), np.arange(n))
+    assert_same(table, np.arange(30)[::-1], np.arange(n)[::-1])
+
+
+def test_repeated_columns_and_no_candidates():
+    rng = np.random.default_rng(7)
+    table = random_table(rng, 12, 50, 4)
+    assert_same(table, np.arange(12), rng.integers(0, 50, size=300))  # each column several times
+    assert_same(table, np.arange(12), rng.integers(0, 50, size=100))
+    assert_same(table, np.arange(12), np.zeros(0, dtype=np.int64))
+    assert_same(table, np.zeros(0, dtype=np.int64), np.arange(5))
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_random_tables_drawn(data: st.DataObject):
+    guesses = data.draw(st.integers(1, 30))
+    answers = data.draw(st.integers(1, 600))
+    alphabet = data.draw(st.integers(1, PATTERNS))
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    table = random_table(rng, guesses, answers, alphabet)
+    n = data.draw(st.integers(1, answers))
+    cols = rng.choice(answers, size=n, replace=data.draw(st.booleans()))
+    if data.draw(st.booleans()):
+        cols = np.sort(cols)
+    rows = rng.integers(0, guesses, size=data.draw(st.integers(1, 40)))
+    assert_same(table, rows, cols)
+
+
+# --- real states ----------------------------------------------------------------------------
+
+
+def random_states(words, seed: int, games: int = 6):
+    """States after random histories: a random answer, random allowed guesses until it is found
+    or four have been played."""
+    rng = np.random.default_rng(seed)
+    for _ in range(games):
+        answer = words.solutions[rng.integers(len(words.solutions))]
+        state = State(words)
+        yield state
+        for _ in range(4):
+            guess = words.allowed[rng.integers(len(words.allowed))]
+            state = state.after(guess, pattern(guess, answer))
+            yield state
+            if state.count <= 1:
+                break
+
+
+@pytest.mark.parametrize("name", ["en", "de"])
+def test_real_states_after_random_histories(name: str):
+    words = load_words(name)
+    table = load_matrix(words).data
+    for state in random_states(words, seed=len(name)):
+        assert_same(table, state.guess_rows(), state.candidates)
+
+
+# --- the dispatcher -------------------------------------------------------------------------
+
+
+def test_dispatcher_picks_numpy_for_small_tables_while_numba_is_not_loaded(monkeypatch):
+    numba = sys.modules["numba"]
+    monkeypatch.delitem(sys.modules, "numba")
+    assert rank.partition_path(12972 * 20) == "numpy"
+    assert rank.partition_path(rank.NUMPY_CELLS) == "numpy"
+    assert rank.partition_path(rank.NUMPY_CELLS + 1) == "numba"
+    monkeypatch.setitem(sys.modules, "numba", numba)
+    assert rank.partition_path(20) == "numba"
+
+
+@pytest.mark.parametrize("name", ["en", "de"])
+@pytest.mark.parametrize("hard", [False, True])
+def test_ranking_is_the_same_either_way(name: str, hard: bool, monkeypatch):
+    words = load_words(name)
+    strategies = ["entropy", "partitions", "expected", "minimax", "candidates-entropy", "frequency"]
+    for i, state in enumerate(random_states(words, seed=11 + hard, games=3)):
+        state = State(state.matrix, hard, history=state.history, candidates=state.candidates)
+        for strategy in strategies if i % 2 else ["entropy"]:
+            ranked = {}
+            for path in ("numpy", "numba"):
+                monkeypatch.setattr(rank, "partition_path", lambda _cells, path=path: path)
+                ranked[path] = state.hints(top=25, strategy=strategy)
+            assert ranked["numpy"] == ranked["numba"], (state, strategy)
