@@ -6,12 +6,20 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import uvicorn
 
 from raten.web.limits import Buckets, Guard, Limits, Policy, Refused, WorkQueue
-from raten.web.protocol import with_header_timeout
+from raten.web.protocol import ENV_HEADER_TIMEOUT, HeaderTimeout, with_header_timeout
+
+
+def run_async(coro) -> object:
+    """Run ``coro`` on a fresh event loop in its own thread: the browser tests' Playwright
+    keeps a loop running in the main thread for the whole session, where asyncio.run fails."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 class Clock:
@@ -62,7 +70,7 @@ def test_the_work_queue_refuses_beyond_its_depth_and_frees_its_places():
         assert queue.pending == 0
         assert await queue.run(lambda: 4) == 4
 
-    asyncio.run(scenario())
+    run_async(scenario())
     queue.close()
 
 
@@ -96,7 +104,7 @@ def _call_guard(policy: Policy, messages: list[dict], headers=()) -> tuple[list[
         except Refused as refused:  # what the app's handler turns into JSON
             sent.append({"type": "refused", "status": refused.status_code})
 
-    asyncio.run(run())
+    run_async(run())
     return sent, reads
 
 
@@ -120,7 +128,10 @@ def test_a_body_under_the_cap_goes_through():
     assert sent[0]["status"] == 200
 
 
-def test_a_silent_connection_is_closed_after_the_head_timeout():
+def test_a_silent_connection_is_closed_after_the_head_timeout(monkeypatch):
+    monkeypatch.setattr(HeaderTimeout, "header_timeout", HeaderTimeout.header_timeout)  # restored after
+    monkeypatch.setenv(ENV_HEADER_TIMEOUT, "10")
+
     async def app(_scope, _receive, _send):  # pragma: no cover - never reached
         raise AssertionError
 

@@ -157,6 +157,47 @@ def test_solver_by_clicking_tiles_reaches_one_candidate(page, live, phone, scree
     screenshot(page, "solver-phone")
 
 
+# Holds the answers to /api/hints while window.__hold is set, until the test releases them.
+_HOLD_HINTS = """
+window.__held = [];
+const realFetch = window.fetch;
+window.fetch = (url, init) => {
+  const answer = realFetch(url, init);
+  if (!window.__hold || !String(url).includes("/api/hints")) return answer;
+  return new Promise((resolve, reject) => window.__held.push(() => answer.then(resolve, reject)));
+};
+"""
+
+
+def test_an_answer_to_an_older_state_is_never_shown_as_ready(page, live):
+    """The race of issue 12: an answer for the state before the last click, arriving within
+    the debounce after that click, must not be shown (nor the page say it is ready)."""
+    words = live.app.state.lists.get("en").words
+    page.add_init_script(_HOLD_HINTS)
+    page.goto(f"{live.url}/solver?list=en&rows=crane00000")
+    page.wait_for_selector("#results[data-state=ready]")
+    page.evaluate("window.__hold = true")
+    page.locator(".row.done").nth(0).locator(".tile").nth(0).click()  # CRANE ?....
+    for _ in range(200):  # its answer is on hold (wait_for_function would need CSP's unsafe-eval)
+        if page.evaluate("window.__held.length") == 1:
+            break
+        page.wait_for_timeout(25)
+    assert page.evaluate("window.__held.length") == 1
+    state_right_after = page.evaluate(
+        """async () => {
+            document.querySelectorAll(".row.done")[0].querySelectorAll(".tile")[1].click();  // ??...
+            window.__hold = false;
+            window.__held.shift()();  // the older answer arrives now, inside the debounce
+            await new Promise((r) => setTimeout(r, 30));
+            return document.querySelector("#results").dataset.state;
+        }"""
+    )
+    assert state_right_after == "pending"
+    page.wait_for_selector("#results[data-state=ready]")
+    expected = State(words).after("crane", "??...").count
+    assert page.locator("#count").get_attribute("data-count") == str(expected)
+
+
 def test_solver_shows_errors_and_a_loading_state(page, live):
     page.add_init_script(
         """

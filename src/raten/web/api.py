@@ -57,7 +57,9 @@ def _errors(*codes: int) -> dict:
     return {c: {"model": ErrorOut} for c in codes}
 
 
-router = APIRouter(prefix="/api", responses=_errors(422))
+# Any route may answer these: invalid input, a body over the cap, a rate limit, a full work
+# queue (with Retry-After), and an unexpected fault (JSON, no traceback).
+router = APIRouter(prefix="/api", responses=_errors(413, 422, 429, 500, 503))
 
 
 # Dependencies are coroutines so that FastAPI does not send them through the threadpool.

@@ -4,6 +4,7 @@ forever for the first request of a connection, so half-open connections pile up.
 from __future__ import annotations
 
 import asyncio
+import os
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -13,11 +14,16 @@ except ImportError:  # httptools is optional (uvicorn[standard])
     _Base = H11Protocol  # type: ignore[assignment,misc]
 
 
+#: Where ``with_header_timeout`` leaves the limit for worker processes.
+ENV_HEADER_TIMEOUT = "RATEN_HEADER_TIMEOUT"
+
+
 class HeaderTimeout(_Base):
     """Closes a connection that has not sent a whole request head ``header_timeout`` seconds
     after it opened or after its last response."""
 
-    header_timeout: float = 10.0
+    #: Read at import, so worker processes that ``raten serve --workers`` spawns get it too.
+    header_timeout: float = float(os.environ.get(ENV_HEADER_TIMEOUT, "10"))
     _head_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # as uvicorn's
@@ -53,5 +59,10 @@ class HeaderTimeout(_Base):
 
 
 def with_header_timeout(seconds: float) -> type[HeaderTimeout]:
-    """The protocol class for ``uvicorn.run(http=...)`` with this head time limit."""
-    return type("HeaderTimeout", (HeaderTimeout,), {"header_timeout": seconds})
+    """The protocol class for ``uvicorn.run(http=...)`` with this head time limit.
+
+    One module-level class (uvicorn pickles it for ``--workers``); the limit goes to this
+    process through the class and to spawned workers through the environment."""
+    os.environ[ENV_HEADER_TIMEOUT] = str(seconds)
+    HeaderTimeout.header_timeout = seconds
+    return HeaderTimeout

@@ -83,6 +83,10 @@
 
   function refresh() {
     results.dataset.state = "pending";
+    // A change makes any answer in flight stale at once, not only when the debounced load
+    // starts: an answer arriving within the debounce would otherwise be shown as ready.
+    if (controller) controller.abort();
+    controller = null;
     clearTimeout(debounce);
     debounce = setTimeout(load, 60);
   }
