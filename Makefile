@@ -35,7 +35,7 @@ run: install
 lint: install
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
-# >>> type check: mypy goes here, as the last step of lint (issue 9, item 4; being added separately) <<<
+	$(BIN)/mypy  # the package, as [tool.mypy] in pyproject.toml says
 
 test: install browser lint
 	$(PYTEST) -q $(COVERAGE)

@@ -104,7 +104,7 @@ def test_hint_without_moves_gives_the_openers() -> None:
     assert [h["word"] for h in out["hints"]] == ["soare", "roate", "raise"]
 
 
-def test_hint_text(en_words) -> None:
+def test_hint_text() -> None:
     result = run("hint", "crane=..?!.", "-n", "3")
     assert result.exit_code == 0
     assert "20 candidates left" in result.output
@@ -403,7 +403,8 @@ def _corrupt(kind: str, shape: tuple[int, int], tmp_path: Path) -> bytes:
 
 
 @pytest.mark.parametrize("kind", ["truncated", "garbage, right size", "right size, wrong content", "wrong shape"])
-def test_corrupt_cache_file_is_rebuilt(kind: str, fresh_cache: Path, lists: tuple[Path, Path], tmp_path: Path) -> None:
+@pytest.mark.usefixtures("fresh_cache")
+def test_corrupt_cache_file_is_rebuilt(kind: str, lists: tuple[Path, Path], tmp_path: Path) -> None:
     sols, allowed = lists
     words = load_words(solutions=sols, allowed=allowed)
     path = cache_path(words)

@@ -28,7 +28,7 @@ def test_rules_on_each_family(lex: Lexicon) -> None:
 
 def test_frequencies_add_up_spellings() -> None:
     lex = parse_dictionary(["Masse", "Maße"])  # both are "masse" in the game
-    morph = Morphology(lex, lambda w, lang: 3.0 if lang == "de" else 0.0)
+    morph = Morphology(lex, lambda _w, lang: 3.0 if lang == "de" else 0.0)
     assert lex.spellings["masse"] == ("masse", "maße")
     assert morph.freq("masse") == pytest.approx(3.0 + 0.30103, abs=1e-4)
     assert morph.freq("masse", "en") == 0.0

@@ -44,7 +44,7 @@ def test_group_rules_are_the_hard_mode_rules_of_one_move(rules_fn, first: str) -
 def _groups(table, first_row: int, cols: np.ndarray):
     codes = table[first_row, cols]
     order = np.argsort(codes, kind="stable")
-    group_codes, starts, sizes = np.unique(codes[order], return_index=True, return_counts=True)
+    group_codes, sizes = np.unique(codes[order], return_counts=True)
     bounds = np.zeros(len(sizes) + 1, dtype=np.int64)
     bounds[1:] = np.cumsum(sizes)
     return order.astype(np.int64), bounds, group_codes.astype(np.int64)

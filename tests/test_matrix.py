@@ -139,7 +139,8 @@ CORRUPTIONS = [
 
 
 @pytest.mark.parametrize("kind", CORRUPTIONS)
-def test_corrupt_cache_is_rebuilt_with_a_warning(kind: str, fresh_cache: Path, small_words, tmp_path: Path) -> None:
+@pytest.mark.usefixtures("fresh_cache")
+def test_corrupt_cache_is_rebuilt_with_a_warning(kind: str, small_words, tmp_path: Path) -> None:
     path = cache_path(small_words)
     path.parent.mkdir(parents=True)
     path.write_bytes(_corrupt(kind, small_words, tmp_path))
@@ -163,7 +164,8 @@ def test_unwritable_cache_warns_and_continues(tmp_path: Path, monkeypatch: pytes
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can read any file")
-def test_unreadable_cache_is_rebuilt(fresh_cache: Path, small_words, tmp_path: Path) -> None:
+@pytest.mark.usefixtures("fresh_cache")
+def test_unreadable_cache_is_rebuilt(small_words, tmp_path: Path) -> None:
     path = cache_path(small_words)
     path.parent.mkdir(parents=True)
     path.write_bytes(_valid_cache_bytes(small_words, tmp_path))

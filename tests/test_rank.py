@@ -71,7 +71,7 @@ def test_published_hints_after_crane(crane) -> None:
     assert hints[2].bits == pytest.approx(hints[3].bits, abs=1e-12)  # a tie, broken A-Z
 
 
-def test_full_ranking_after_crane_equals_reference(crane, crane_reference, en_words) -> None:
+def test_full_ranking_after_crane_equals_reference(crane, crane_reference) -> None:
     """Every one of the 12972 guesses scored in plain Python; the top 25 must match in order."""
     cands = set(crane.candidate_words)
     expected = sorted(crane_reference, key=lambda w: (-round(crane_reference[w][0], 9), w not in cands, w))[:25]
@@ -168,7 +168,7 @@ def test_partition_kernel_serial_and_parallel_agree(
 
 
 def test_partition_kernel_with_no_candidates(en_words) -> None:
-    bits, patterns, largest, sum_sq = kernels.partition_stats(
+    bits, patterns, _largest, _sum_sq = kernels.partition_stats(
         load_matrix(en_words).data, np.arange(3, dtype=np.int64), np.zeros(0, dtype=np.int64)
     )
     assert bits.tolist() == [0.0] * 3 and patterns.tolist() == [0] * 3
@@ -228,14 +228,14 @@ def test_hard_mode_ranks_only_legal_guesses(en_words, crane) -> None:
     assert hints[0].bits < crane.hints(top=1)[0].bits
 
 
-def test_rank_errors(en_start, crane) -> None:
+def test_rank_errors(crane) -> None:
     with pytest.raises(RatenError, match="unknown strategy"):
         crane.hints(strategy="best")
     with pytest.raises(RatenError, match="top must be at least 1"):
         rank(crane, top=0)
 
 
-def test_analyze_equals_reference(crane, en_words) -> None:
+def test_analyze_equals_reference(crane) -> None:
     cands = crane.candidate_words
     for word in ("tousy", "qxzvj", "taint"):
         report = analyze(crane, word)

@@ -49,6 +49,7 @@ def _check_games(result: BenchResult, words: WordSet, hard: bool) -> None:
         assert len(set(path)) == len(path), f"{answer}: a guess repeated"
         history = []
         for guess in path:
+            assert guess in words.allowed_index, (answer, path)
             if hard:
                 assert violation(guess, history) is None, (answer, path)
             history.append((guess, ref_code(guess, answer)))
@@ -164,7 +165,7 @@ class _Stubborn:
     def __init__(self, word: str) -> None:
         self.word = word
 
-    def next_guess(self, state) -> str:
+    def next_guess(self, _state) -> str:
         return self.word
 
 

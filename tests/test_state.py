@@ -90,7 +90,7 @@ def test_fallback_to_allowed_words_when_no_solution_fits(start: State, en_words)
     assert state.count == len(fitting) == 5
     assert state.warnings == ("no en solution fits these hints; using the 5 allowed words that do",)
     assert [en_words.allowed[r] for r in state.candidate_rows()] == fitting
-    table, cols = state.answer_table()
+    table, _cols = state.answer_table()
     assert table.shape == (12972, 5)
     assert table[en_words.allowed_index["maize"]].tolist() == [ref_code("maize", w) for w in fitting]
     # ranking works on the fallback words

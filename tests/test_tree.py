@@ -75,7 +75,7 @@ def _lines(t: Tree) -> list[str]:
     return t.to_text().splitlines()
 
 
-def _edit(t: Tree, words: WordSet, change) -> str:
+def _edit(t: Tree, change) -> str:
     """The tree's text with ``change(lines)`` applied to its solution lines."""
     lines = _lines(t)
     head, body = lines[:2], lines[2:]
@@ -111,15 +111,15 @@ def test_check_names_a_wrong_pattern(tree: Tree, words: WordSet) -> None:
     def wrong(body: list[str]) -> list[str]:
         toks = body[0].split()
         toks[1] = "!!!!." if toks[1] != "!!!!." else "!!!.."
-        return [" ".join(toks)] + body[1:]
+        return [" ".join(toks), *body[1:]]
 
     with pytest.raises(RatenError, match=r"line 3: SALET against .* shows .*, not "):
-        Tree.from_text(_edit(tree, words, wrong)).check(words)
+        Tree.from_text(_edit(tree, wrong)).check(words)
 
 
 def test_check_names_a_missing_solution(tree: Tree, words: WordSet) -> None:
     gone = _lines(tree)[5].split()[-2]
-    text = _edit(tree, words, lambda body: [line for line in body if line.split()[-2] != gone])
+    text = _edit(tree, lambda body: [line for line in body if line.split()[-2] != gone])
     with pytest.raises(RatenError, match=rf"1 solution not reached: {gone.upper()}"):
         Tree.from_text(text).check(words)
 
@@ -140,7 +140,7 @@ def test_check_finds_two_guesses_after_the_same_history(tree: Tree, words: WordS
         bad.check(words)
 
 
-def test_check_enforces_hard_mode_when_marked_hard(words: WordSet) -> None:
+def test_check_enforces_hard_mode_when_marked_hard() -> None:
     crate = (("crane", pattern("crane", "crate")), ("slate", pattern("slate", "crate")), ("crate", ALL_GREEN))
     paths = {"crane": (("crane", ALL_GREEN),), "crate": crate}
     small = WordSet.from_lists(["crane", "crate"], ["slate"], name="pair")
@@ -154,9 +154,9 @@ def test_check_rejects_other_lists_bad_syntax_and_a_false_header(tree: Tree, wor
     with pytest.raises(RatenError, match="was built for the word lists 'small'"):
         Tree.from_text(tree.to_text()).check(other)
     with pytest.raises(RatenError, match="line 3: expected GUESS PATTERN pairs"):
-        Tree.from_text(_edit(tree, words, lambda b: [b[0] + " extra"] + b[1:]))
+        Tree.from_text(_edit(tree, lambda b: [b[0] + " extra", *b[1:]]))
     with pytest.raises(RatenError, match="does not end in all green"):
-        Tree.from_text(_edit(tree, words, lambda b: [b[0].rsplit(" ", 2)[0]] + b[1:]))
+        Tree.from_text(_edit(tree, lambda b: [b[0].rsplit(" ", 2)[0], *b[1:]]))
     lied = tree.to_text().replace(f"total={tree.total}", f"total={tree.total - 1}")
     with pytest.raises(RatenError, match=f"header says total={tree.total - 1} but the tree has {tree.total}"):
         Tree.from_text(lied).check(words)
@@ -225,9 +225,9 @@ def test_cli_builds_checks_and_follows_a_tree(list_files, words: WordSet, tmp_pa
     assert res.exit_code != 0 and "left the tree" in res.output
 
 
-def test_cli_check_reports_problems_and_fails(list_files, tree: Tree, words: WordSet, tmp_path) -> None:
+def test_cli_check_reports_problems_and_fails(list_files, tree: Tree, tmp_path) -> None:
     bad = tmp_path / "bad.txt"
-    bad.write_text(_edit(tree, words, lambda body: body[1:]))
+    bad.write_text(_edit(tree, lambda body: body[1:]))
     res = CliRunner().invoke(main, ["tree", "check", *list_files, str(bad)])
     assert res.exit_code == 1
     assert "3 problems" in res.output and "1 solution not reached" in res.output

@@ -127,7 +127,7 @@ def test_hints_accept_every_notation_and_hard_mode(client):
     assert all("a" in h["word"] and h["word"][3] == "n" for h in hard["hints"])
 
 
-def test_hints_solved_and_single_candidate(client, en_words):
+def test_hints_solved_and_single_candidate(client):
     body = client.post("/api/hints", json={"rows": [{"guess": "pleat", "pattern": "!!!!!"}]}).json()
     assert body["solved"] and body["count"] == 1 and body["candidates"] == ["pleat"]
 
@@ -263,8 +263,8 @@ def test_refused_words_cost_no_try(client):
     assert r.json()["error"] == "QXZVJ steht nicht in der Wortliste"
 
 
-def test_hard_mode_is_enforced_with_the_exact_reason(app, client, monkeypatch):
-    monkeypatch.setattr(game_module, "random_word", lambda words: "grape")
+def test_hard_mode_is_enforced_with_the_exact_reason(client, monkeypatch):
+    monkeypatch.setattr(game_module, "random_word", lambda _words: "grape")
     game = start(client, mode="practice", hard=True)
     assert game["hard"] is True
     assert guess(client, game["id"], "crane").json()["rows"][0]["pattern"] == ".!!.!"
@@ -278,7 +278,7 @@ def test_hard_mode_is_enforced_with_the_exact_reason(app, client, monkeypatch):
 
 
 def test_hard_mode_needs_revealed_letters(client, monkeypatch):
-    monkeypatch.setattr(game_module, "random_word", lambda words: "pleat")
+    monkeypatch.setattr(game_module, "random_word", lambda _words: "pleat")
     game = start(client, mode="practice", hard=True)
     guess(client, game["id"], "crane")  # ..?.?: A and E revealed
     r = guess(client, game["id"], "moist")
@@ -376,10 +376,10 @@ def test_a_made_up_player_cookie_gets_a_fresh_identity(app, client):
         assert r.cookies["raten_player"] != "A" * 32
 
 
-def test_the_answer_never_reaches_the_browser_before_the_end(app, client, monkeypatch):
+def test_the_answer_never_reaches_the_browser_before_the_end(client, monkeypatch):
     """Every response of a played game (pages, scripts, API, headers, cookies) until the last guess."""
     answer = "knoll"
-    monkeypatch.setattr(game_module, "random_word", lambda words: answer)
+    monkeypatch.setattr(game_module, "random_word", lambda _words: answer)
     seen: list[str] = []
 
     def record(r):
@@ -404,13 +404,13 @@ def test_the_answer_never_reaches_the_browser_before_the_end(app, client, monkey
 
 
 def test_a_game_counts_once_when_two_guesses_race(app, client):
-    from raten.web.store import Conflict
+    from raten.web.store import ConflictError
 
     game = start(client, mode="practice")
     store = app.state.store
     record = store.game(client.cookies["raten_player"], game["id"])
     store.save_rows(record, (("crane", 0),), "playing")
-    with pytest.raises(Conflict):
+    with pytest.raises(ConflictError):
         store.save_rows(record, (("slate", 0),), "playing")
 
 

@@ -57,7 +57,7 @@ def test_check_word_rejects(raw: str, message: str) -> None:
 
 
 def test_check_word_names_the_place() -> None:
-    with pytest.raises(RatenError, match="^guess: 'cran'"):
+    with pytest.raises(RatenError, match=r"^guess: 'cran'"):
         check_word("cran", "guess")
 
 

@@ -53,7 +53,7 @@ def chromium_path() -> Path:
 
 
 @pytest.fixture(scope="session")
-def live(en_words, tmp_path_factory, chromium_path) -> Live:
+def live(en_words, tmp_path_factory, chromium_path) -> Live:  # noqa: ARG001 - chromium_path skips the server without a browser
     import uvicorn
 
     from raten.web import create_app
@@ -90,7 +90,7 @@ def browser(chromium_path):
 
 
 @pytest.fixture
-def page(browser, live):
+def page(browser, live):  # noqa: ARG001 - live: the server runs before any page opens
     """A fresh browser context (new player, empty storage) with a desktop-sized page."""
     context = browser.new_context(viewport=DESKTOP, locale="en-US")
     context.set_default_timeout(15_000)

@@ -81,7 +81,7 @@ def test_play_the_daily_game_by_typing(page, live, day, phone, screenshot):
 def test_practice_game_and_hard_mode_in_german(page, live, monkeypatch):
     from raten.play import game
 
-    monkeypatch.setattr(game, "random_word", lambda words: "lampe")  # the server runs in this process
+    monkeypatch.setattr(game, "random_word", lambda _words: "lampe")  # the server runs in this process
     page.goto(f"{live.url}/play?list=de")
     page.wait_for_selector("body[data-game=playing]")
     page.click("#new-game")

@@ -6,6 +6,7 @@ A thin face: playing and counting live in ``raten.play.simulate``, the chart in 
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -96,7 +97,7 @@ def bench(
                     hard=hard,
                     opener=opener,
                     answers=answers,
-                    progress=lambda n, task=task: progress.advance(task, n),
+                    progress=partial(progress.advance, task),
                 )
             )
             progress.remove_task(task)

@@ -46,17 +46,25 @@ def serve(host: str, port: int, db: Path | None, list_names: str | None, workers
     names = [n.strip() for n in list_names.split(",") if n.strip()] if list_names else None
     db_path = db or default_db_path()
     err_console.print(f"loading word lists and warming up ({', '.join(names or PRESETS)}) ...")
-    options = {"host": host, "port": port, "log_level": log_level, "access_log": log_level == "debug"}
+    access_log = log_level == "debug"
     if workers > 1:
         # Each worker process builds its own app from the environment (see app_from_env).
         os.environ[ENV_DB] = str(db_path)
         os.environ[ENV_LISTS] = ",".join(names or [])
         create_app(names, db_path)  # fail here, once, if a list or the database is unusable
-        uvicorn.run("raten.cli.serve:app_from_env", factory=True, workers=workers, **options)
+        uvicorn.run(
+            "raten.cli.serve:app_from_env",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            log_level=log_level,
+            access_log=access_log,
+        )
         return
     app = create_app(names, db_path)
     err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_path}")
-    uvicorn.run(app, **options)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log)
 
 
 ENV_LISTS = "RATEN_LISTS"

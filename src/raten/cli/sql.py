@@ -65,7 +65,7 @@ def build(preset, solutions, allowed, any_answer, engine, schema, db, force, as_
     with progress_bar(transient=as_json) as bar:
         task = bar.add_task(label, total=len(words.allowed) * len(words.solutions))
         report = build_database(
-            words, db, engine, schema, force=force, progress=lambda done, total: bar.update(task, completed=done)
+            words, db, engine, schema, force=force, progress=lambda done, _total: bar.update(task, completed=done)
         )
     if as_json:
         print_json(report.to_dict())

@@ -22,32 +22,34 @@ def words(ctx, as_json):
     """The built-in word lists, their sizes and sources (`raten words build` rebuilds German)."""
     if ctx.invoked_subcommand:
         return
-    rows = []
-    for name, preset in PRESETS.items():
+    sizes: dict[str, tuple[int, int] | tuple[None, None]] = {}
+    for name in PRESETS:
         try:
             ws = load_preset(name)
-            sizes = (len(ws.solutions), len(ws.allowed))
+            sizes[name] = (len(ws.solutions), len(ws.allowed))
         except RatenError as e:
-            sizes = (None, None)
+            sizes[name] = (None, None)
             err_console.print(f"[yellow]warning:[/yellow] {e}")
-        rows.append(
+    if as_json:
+        rows = [
             {
                 "name": name,
                 "language": preset.language,
-                "solutions": sizes[0],
-                "allowed": sizes[1],
+                "solutions": sizes[name][0],
+                "allowed": sizes[name][1],
                 "description": preset.description,
                 "source": preset.source,
             }
-        )
-    if as_json:
+            for name, preset in PRESETS.items()
+        ]
         print_json({"presets": rows})
         return
     table = Table(title="word lists")
     for col in ("name", "language", "solutions", "allowed", "source"):
         table.add_column(col, justify="right" if col in ("solutions", "allowed") else "left")
-    for r in rows:
-        table.add_row(r["name"], r["language"], str(r["solutions"]), str(r["allowed"]), r["source"])
+    for name, preset in PRESETS.items():
+        solutions, allowed = sizes[name]
+        table.add_row(name, preset.language, str(solutions), str(allowed), preset.source)
     console.print(table)
 
 

@@ -58,9 +58,9 @@ class Constraints:
             self.min_counts[letter] = max(self.min_counts.get(letter, 0), n)
         for letter in greyed:
             n = shown.get(letter, 0)
-            old = self.exact_counts.get(letter)
-            if old is not None and old != n:
-                self.problems.append(f"{letter.upper()} cannot appear exactly {old} and exactly {n} times")
+            old_count = self.exact_counts.get(letter)
+            if old_count is not None and old_count != n:
+                self.problems.append(f"{letter.upper()} cannot appear exactly {old_count} and exactly {n} times")
             self.exact_counts[letter] = n
         for letter, n in self.exact_counts.items():
             if self.min_counts.get(letter, 0) > n:

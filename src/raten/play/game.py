@@ -222,7 +222,7 @@ class Game:
     def guess(self, guess: str) -> Game:
         """The game after ``guess``; raises ``GameError`` when it is refused."""
         word = self.check(guess)
-        return replace(self, history=self.history + ((word, pattern(word, self.answer)),))
+        return replace(self, history=(*self.history, (word, pattern(word, self.answer))))
 
     def keyboard(self) -> dict[str, str]:
         """Each letter guessed so far and the strongest colour it showed (absent/present/correct)."""

@@ -107,7 +107,7 @@ class Simulator:
             if child is None:
                 state = node.state
                 cols = state.candidates[data[row, state.candidates] == code]
-                history = state.history + ((self.words.allowed[row], code),)
+                history = (*state.history, (self.words.allowed[row], code))
                 child = _Node(State(self.matrix, self.hard, history=history, candidates=cols))
                 node.children[code] = child
             node = child

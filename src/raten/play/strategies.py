@@ -23,10 +23,14 @@ from raten.errors import RatenError
 
 
 class Strategy(Protocol):
-    """Anything that picks the next guess for a ``State``."""
+    """Anything that picks the next guess for a ``State``; ``name`` and ``description`` are
+    only read (a frozen dataclass's fields satisfy them)."""
 
-    name: str
-    description: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
 
     def next_guess(self, state) -> str:
         """The word to guess next."""

@@ -92,7 +92,7 @@ def build_database(
     _remove(tmp)
     try:
         builder = _BUILDERS[(engine, schema)]
-        builder(tmp, words, matrix, progress or (lambda done, total: None))
+        builder(tmp, words, matrix, progress or (lambda _done, _total: None))
         _remove_sidecars(target)  # an old journal or WAL must not be replayed into the new file
         os.replace(tmp, target)
     except (OSError, sqlite3.Error) as e:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.request import pathname2url
 
@@ -171,7 +172,7 @@ class SqlDatabase:
             )
         return int(row[0])
 
-    def bind_moves(self, moves: list[Move] | tuple[Move, ...]) -> dict[str, int]:
+    def bind_moves(self, moves: Sequence[Move]) -> dict[str, int]:
         """``$guess_N`` and ``$score_N`` for each (guess, pattern): the pattern in any notation or a code."""
         params: dict[str, int] = {}
         for k, (guess, pattern) in enumerate(moves, start=1):
@@ -179,7 +180,7 @@ class SqlDatabase:
             params[f"score_{k}"] = parse_pattern(pattern) if isinstance(pattern, str) else _code(pattern)
         return params
 
-    def remaining(self, moves: list[Move] | tuple[Move, ...] = ()) -> list[str]:
+    def remaining(self, moves: Sequence[Move] = ()) -> list[str]:
         """The answers that fit every scored guess, alphabetically."""
         rows = self.execute(self.sql("remaining", len(moves)), self.bind_moves(moves))
         return [r[0] for r in rows]
@@ -188,7 +189,7 @@ class SqlDatabase:
         """The best first guesses by entropy, computed in SQL."""
         return self._hints(self.execute(self.sql("openers", 0), {"top": _top(top)}))
 
-    def next_guesses(self, moves: list[Move] | tuple[Move, ...], top: int = 10) -> list[Hint]:
+    def next_guesses(self, moves: Sequence[Move], top: int = 10) -> list[Hint]:
         """The best next guesses after ``moves``, computed in SQL (openers when there are none)."""
         if not moves:
             return self.openers(top)
@@ -198,18 +199,18 @@ class SqlDatabase:
             raise RatenError(_no_answer_message(moves))
         return hints
 
-    def query(self, query: str, moves: list[Move] | tuple[Move, ...] = (), top: int = 10) -> QueryResult:
+    def query(self, query: str, moves: Sequence[Move] = (), top: int = 10) -> QueryResult:
         """Run ``openers``, ``remaining`` or ``next`` after ``moves``; a RatenError when
         ``openers`` gets guesses or no answer in the table fits the guesses."""
         check_query(query, moves)
-        found = dict(query=query, engine=self.engine, schema=self.schema, words_name=self.words_name)
+        found = QueryResult(query=query, engine=self.engine, schema=self.schema, words_name=self.words_name)
         if query == "openers":
-            return QueryResult(**found, hints=self.openers(top))
+            return replace(found, hints=self.openers(top))
         words = self.remaining(moves)
         if not words:
             raise RatenError(_no_answer_message(moves))
         hints = self.next_guesses(moves, top) if query == "next" else None
-        return QueryResult(**found, candidates=words, hints=hints)
+        return replace(found, candidates=words, hints=hints)
 
     @staticmethod
     def _hints(rows: list[tuple]) -> list[Hint]:
@@ -228,7 +229,7 @@ class SqlDatabase:
 
 def show_sql(
     what: str,
-    moves: list[Move] | tuple[Move, ...] = (),
+    moves: Sequence[Move] = (),
     *,
     engine: str | None = None,
     schema: str | None = None,
@@ -260,7 +261,7 @@ def show_sql(
             database.close()
 
 
-def _bindings(moves: list[Move] | tuple[Move, ...], database: SqlDatabase | None) -> str:
+def _bindings(moves: Sequence[Move], database: SqlDatabase | None) -> str:
     """A comment block with the values raten binds for these guesses."""
     lines = []
     for k, (guess, pattern) in enumerate(moves, start=1):

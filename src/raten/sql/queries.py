@@ -54,7 +54,7 @@ def render(text: str, moves: int) -> str:
             raise RatenError("this query takes no scored guesses")
         return text
     body = match.group("body")
-    indent = re.match(r"[ \t]*", body).group(0)
+    indent = body[: len(body) - len(body.lstrip(" \t"))]
     if moves == 0:
         alt = _NO_MOVE.search(text)
         if alt is None:

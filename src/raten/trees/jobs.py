@@ -410,5 +410,5 @@ def openers_table(report: BestReport, bounds: dict[str, int] | None = None) -> s
 def _dask_workers(runner) -> int:
     try:
         return len(runner.client.scheduler_info().get("workers", {}))
-    except Exception:  # noqa: BLE001 - any failure just means "assume a few"
+    except Exception:  # any failure just means "assume a few"
         return 2

@@ -301,7 +301,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
 @njit(cache=True)
 def best_guess(T, memo, S, dl, hard, legal, greens, need, stats):
     """(least total, a guess that achieves it) for set ``S``; guess -1 when it cannot be done."""
-    Mt, sol_row, z1, z2, glet, gcnt = T
+    _Mt, sol_row, z1, z2, _glet, _gcnt = T
     n = S.shape[0]
     hh = state_hash(greens, need) if hard else np.uint64(0)
     v = solve(T, memo, S, np.int64(INF), dl, hard, legal, greens, need, hh, stats)

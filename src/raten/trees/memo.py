@@ -47,7 +47,7 @@ def new_memo(bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
 
 
 @njit(cache=True)
-def memo_find(memo, k1: np.uint64, k2: np.uint64) -> int:
+def memo_find(memo, k1: np.uint64, k2: np.uint64) -> int | np.int64:
     mk1, mk2 = memo[0], memo[1]
     mask = mk1.shape[0] - 1
     i = np.int64(k1 & np.uint64(mask))
@@ -61,7 +61,7 @@ def memo_find(memo, k1: np.uint64, k2: np.uint64) -> int:
 
 
 @njit(cache=True)
-def memo_put(memo, k1: np.uint64, k2: np.uint64, value: int, best: int, exact: int) -> None:
+def memo_put(memo, k1: np.uint64, k2: np.uint64, value: int | np.int64, best: int, exact: int) -> None:
     """Store a value (exact) or a lower bound; when the probe run is full, evict its first slot."""
     mk1, mk2, mval, mbest, mexact = memo
     mask = mk1.shape[0] - 1

@@ -222,7 +222,7 @@ class Searcher:
                     s = int(grp[0])
                     paths[sols[s]] = (*here, (sols[s], ALL_GREEN))
                     continue
-                v, nxt = tk.best_guess(self.tables, self.memo, grp, dl, self.hard, self.all_guesses, cg, cn, self.stats)
+                _, nxt = tk.best_guess(self.tables, self.memo, grp, dl, self.hard, self.all_guesses, cg, cn, self.stats)
                 if nxt < 0:
                     raise AssertionError("no guess found for a solvable group")
                 walk(int(nxt), grp, here, used + 1, cg, cn)

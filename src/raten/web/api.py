@@ -33,18 +33,18 @@ from raten.web.models import (
     StatsOut,
 )
 from raten.web.service import HintQuery, Lists
-from raten.web.store import Conflict, GameRecord, Store
+from raten.web.store import ConflictError, GameRecord, Store
 
 PLAYER_COOKIE = "raten_player"
 _PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{32}")
 _TEN_YEARS = 10 * 365 * 24 * 3600
 
 
-class NotFound(Exception):
+class NotFoundError(Exception):
     """An unknown game, or one of another player (the two look the same on purpose)."""
 
 
-class GameConflict(Exception):
+class GameConflictError(Exception):
     """The request does not fit the stored game (not over yet, changed meanwhile); a move
     the game itself refuses is a ``GameError`` from ``raten.play.game``."""
 
@@ -193,7 +193,7 @@ def _stats_out(list_name: str, stats: Stats) -> StatsOut:
 def _owned(st: Store, player: str | None, game_id: str) -> GameRecord:
     record = st.game(player, game_id) if player else None
     if record is None:
-        raise NotFound(f"unknown game {game_id[:40]!r}")
+        raise NotFoundError(f"unknown game {game_id[:40]!r}")
     return record
 
 
@@ -212,8 +212,8 @@ def post_game(
     player = player_or_new(request, response)
     if body.mode == "practice":
         game = Game.practice(entry.words, hard=body.hard)
-        record = st.create_game(player, entry.name, "practice", None, body.hard, game.answer)
-        return _game_out(record, ls, st, request)
+        practice = st.create_game(player, entry.name, "practice", None, body.hard, game.answer)
+        return _game_out(practice, ls, st, request)
     entry = ls.daily_entry(entry.language)
     today: date = request.app.state.today()
     number = daily_number(today)
@@ -248,8 +248,8 @@ def post_guess(game_id: str, body: GuessIn, request: Request, ls: ListsDep, st: 
     result = (after.won, after.tries) if after.over else None
     try:
         record, _ = st.save_rows(record, after.history, after.status, result)
-    except Conflict as e:
-        raise GameConflict(str(e), "conflict") from None
+    except ConflictError as e:
+        raise GameConflictError(str(e), "conflict") from None
     return _game_out(record, ls, st, request)
 
 
@@ -263,7 +263,7 @@ def get_review(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> di
     record = _owned(st, current_player(request), game_id)
     game = _game(record, ls)
     if not game.over:
-        raise GameConflict("the review is shown when the game is over", "not_over")
+        raise GameConflictError("the review is shown when the game is over", "not_over")
     return game.review(openers=list(ls.get(record.list).openers)).to_dict()
 
 

@@ -25,7 +25,7 @@ from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.play.game import GameError
 from raten.web import i18n
-from raten.web.api import GameConflict, NotFound, router
+from raten.web.api import GameConflictError, NotFoundError, router
 from raten.web.service import Lists
 from raten.web.store import Store, default_db_path
 
@@ -99,12 +99,12 @@ def _error_handlers(app: FastAPI) -> None:
         status = 409 if code in _CONFLICTS else 400
         return _error(status, i18n.error_message(exc, _lang(request)), code)
 
-    @app.exception_handler(NotFound)
-    async def not_found(request: Request, exc: NotFound) -> JSONResponse:
+    @app.exception_handler(NotFoundError)
+    async def not_found(_request: Request, exc: NotFoundError) -> JSONResponse:
         return _error(404, str(exc), "not_found")
 
-    @app.exception_handler(GameConflict)
-    async def conflict(request: Request, exc: GameConflict) -> JSONResponse:
+    @app.exception_handler(GameConflictError)
+    async def conflict(_request: Request, exc: GameConflictError) -> JSONResponse:
         return _error(409, str(exc), exc.code)
 
     @app.exception_handler(RequestValidationError)
@@ -112,7 +112,7 @@ def _error_handlers(app: FastAPI) -> None:
         return _error(422, i18n.validation_message(exc.errors(), _lang(request)), "validation")
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         message = exc.detail if isinstance(exc.detail, str) else "request refused"
         return _error(exc.status_code, message, f"http_{exc.status_code}")
 

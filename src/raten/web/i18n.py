@@ -7,6 +7,9 @@ English message. Errors without a text here (the generic key ``invalid``) stay i
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from raten.errors import RatenError, shorten
 
 LANGUAGES = ("en", "de")
@@ -242,7 +245,7 @@ def error_message(error: RatenError, lang: str) -> str:
     return str(error)
 
 
-def validation_message(errors: list[dict], lang: str) -> str:
+def validation_message(errors: Sequence[Mapping[str, Any]], lang: str) -> str:
     """A malformed request's first few problems, each as ``field: what is wrong``: in English
     pydantic's own words, in other languages worded from pydantic's error ``type``."""
     parts = []

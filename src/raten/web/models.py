@@ -1,12 +1,15 @@
 """Request and response bodies of the JSON API (pydantic), so the OpenAPI schema is exact."""
 
+import builtins
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from raten.engine.rank import STRATEGIES
 
-Strategy = Literal[tuple(STRATEGIES)]  # type: ignore[valid-type]
+# Built from the registry at import so the schema names each strategy; a type checker only
+# takes literal values written out, hence the ignore.
+Strategy = Literal[tuple(STRATEGIES)]  # type: ignore[valid-type]  # values from the registry
 KeyState = Literal["absent", "present", "correct"]
 ListName = str
 
@@ -36,8 +39,10 @@ class HintsIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    rows: list[Row] = Field(default_factory=list, max_length=20, description="The guesses so far, in order.")
-    # Named after the rows, whose annotation needs the builtin `list`.
+    rows: builtins.list[Row] = Field(
+        default_factory=builtins.list, max_length=20, description="The guesses so far, in order."
+    )
+    # The JSON field `list` shadows the builtin in the class body: annotations here say builtins.list.
     list: ListName = Field("en", description="Word list name (see /api/lists).")
     hard: bool = Field(False, description="Hard mode: only rank guesses that keep greens and use revealed letters.")
     top: int = Field(10, ge=1, le=50, description="How many hints.")
@@ -83,12 +88,12 @@ class HintsOut(BaseModel):
     count: int = Field(description="How many words could still be the answer.")
     fallback: bool = Field(description="True when no solution fits and the candidates are allowed words.")
     solved: bool
-    candidates: list[str] = Field(description="The candidates, sorted, at most `limit` of them.")
-    hints: list[HintOut]
+    candidates: builtins.list[str] = Field(description="The candidates, sorted, at most `limit` of them.")
+    hints: builtins.list[HintOut]
     split: SplitOut | None
     constraints: ConstraintsOut
-    summary: list[str] = Field(description="The constraints in English sentences.")
-    warnings: list[str]
+    summary: builtins.list[str] = Field(description="The constraints in English sentences.")
+    warnings: builtins.list[str]
 
 
 class ListOut(BaseModel):
@@ -105,7 +110,7 @@ class ListsOut(BaseModel):
 
 class OpenersOut(BaseModel):
     list: str
-    openers: list[HintOut]
+    openers: builtins.list[HintOut]
 
 
 class GameIn(BaseModel):
@@ -136,7 +141,7 @@ class StatsOut(BaseModel):
     win_percent: int
     current_streak: int
     max_streak: int
-    distribution: list[int] = Field(description="Wins by number of tries, 1 to 6.")
+    distribution: builtins.list[int] = Field(description="Wins by number of tries, 1 to 6.")
 
 
 class GameOut(BaseModel):
@@ -149,7 +154,7 @@ class GameOut(BaseModel):
     number: int | None
     hard: bool
     max_tries: int
-    rows: list[RowOut]
+    rows: builtins.list[RowOut]
     status: Literal["playing", "won", "lost"]
     keyboard: dict[str, KeyState]
     answer: str | None = Field(description="Only when the game is over.")

@@ -86,7 +86,7 @@ class GameRecord:
     status: str
 
 
-class Conflict(Exception):
+class ConflictError(Exception):
     """The game changed under a write (two guesses at once): the later one is refused."""
 
 
@@ -192,7 +192,7 @@ class Store:
             ]
         )
         if not count:
-            raise Conflict("hard mode can only change before the first guess")
+            raise ConflictError("hard mode can only change before the first guess")
         return GameRecord(**{**record.__dict__, "hard": hard})
 
     def save_rows(
@@ -205,7 +205,7 @@ class Store:
         """Store the game's new rows and status and, when it just ended with ``result``
         (won, tries), fold that into the player's statistics, all in one transaction.
 
-        Refused (``Conflict``) if the rows changed meanwhile, so a game counts once.
+        Refused (``ConflictError``) if the rows changed meanwhile, so a game counts once.
         """
         update = (
             "UPDATE games SET rows = ?, status = ?, updated = ? WHERE id = ? AND player = ? AND rows = ?",
@@ -223,7 +223,7 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 if self._db.execute(*update).rowcount != 1:
-                    raise Conflict("the game changed meanwhile; reload it")
+                    raise ConflictError("the game changed meanwhile; reload it")
                 if result is not None:
                     stats = self._stats(record.player, record.list).record(*result)
                     self._db.execute(
