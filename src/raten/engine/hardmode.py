@@ -61,6 +61,7 @@ class Violation:
     @property
     def message(self) -> str:
         if self.kind == "green":
+            assert self.position is not None  # a green violation always names its position
             return f"{_ORDINALS[self.position - 1]} letter must be {self.letter.upper()}"
         times = "" if self.count == 1 else f" {self.count} times"
         return f"guess must contain {self.letter.upper()}{times}"

@@ -33,7 +33,7 @@ class PatternMatrix:
 
     @property
     def shape(self) -> tuple[int, int]:
-        return self.data.shape  # type: ignore[return-value]
+        return self.data.shape
 
 
 def cache_dir() -> Path:

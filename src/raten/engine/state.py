@@ -45,7 +45,11 @@ class State:
     def after(self, guess: str, pattern: str | int) -> State:
         """The state after ``guess`` showed ``pattern`` (any notation, or a 0..242 code)."""
         word = check_word(guess, "guess")
-        code = parse_pattern(pattern) if isinstance(pattern, str) else code_to_colours(pattern) and int(pattern)
+        if isinstance(pattern, str):
+            code = parse_pattern(pattern)
+        else:
+            code_to_colours(pattern)  # refuses a code outside 0..242
+            code = int(pattern)
         warnings = list(self.warnings)
         row = self.words.allowed_index.get(word)
         if row is None:
@@ -54,7 +58,7 @@ class State:
             reason = hardmode.violation(word, self.history)
             if reason:
                 warnings.append(f"{word.upper()} breaks hard mode ({reason}); used anyway")
-        history = self.history + ((word, code),)
+        history = (*self.history, (word, code))
         if self.fallback is None:
             codes = (
                 self.matrix.data[row, self.candidates]
