@@ -234,7 +234,7 @@ def _bench_boards(
                     seed=seed,
                     opener=opener,
                     answers=tuples,
-                    progress=lambda n, task=task: progress.advance(task, n),
+                    progress=partial(progress.advance, task),
                 )
             )
             progress.remove_task(task)
@@ -270,8 +270,9 @@ def _print_boards_result(r: BoardsResult, worst: int) -> None:
     dist = r.distribution
     biggest = max(dist.values()) or 1
     table = Table(title="guesses per game", title_justify="left")
-    for col, justify in (("guesses", "right"), ("games", "right"), ("share", "right"), ("", "left")):
-        table.add_column(col, justify=justify, no_wrap=not col)
+    for col in ("guesses", "games", "share"):
+        table.add_column(col, justify="right")
+    table.add_column("", no_wrap=True)
     for key, n in dist.items():
         style = "red" if key == "failed" else "cyan"
         bar = "█" * round(40 * n / biggest) if n else ""

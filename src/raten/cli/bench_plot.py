@@ -78,7 +78,7 @@ def plot_boards(results: list[BoardsResult], path: str | Path) -> Path:
         import matplotlib.pyplot as plt
     except ImportError:
         raise RatenError("--plot needs matplotlib: pip install 'raten[plot]'") from None
-    keys = sorted({k for r in results for k in r.distribution if k != "failed"}, key=int) + ["failed"]
+    keys = [*sorted({k for r in results for k in r.distribution if k != "failed"}, key=int), "failed"]
     width = 0.8 / len(results)
     fig, ax = plt.subplots(figsize=(max(6.0, 0.6 * len(keys) + 3), 4.5))
     for i, r in enumerate(results):

@@ -121,7 +121,7 @@ class Boards:
                 states.append(state.after(word, code))
             except RatenError as e:
                 raise RatenError(f"board {b}: {e}", "board_no_fit", board=b) from None
-        return Boards(self.matrix, tuple(states), self.guesses + (word,))
+        return Boards(self.matrix, tuple(states), (*self.guesses, word))
 
     def play(self, row: int, answers: Sequence[int]) -> Boards:
         """The game after allowed guess ``row`` against solution columns ``answers`` (the
@@ -135,8 +135,8 @@ class Boards:
                 continue
             code = int(data[row, answer])
             cols = state.candidates[data[row, state.candidates] == code]
-            states.append(State(self.matrix, history=state.history + ((word, code),), candidates=cols))
-        return Boards(self.matrix, tuple(states), self.guesses + (word,))
+            states.append(State(self.matrix, history=(*state.history, (word, code)), candidates=cols))
+        return Boards(self.matrix, tuple(states), (*self.guesses, word))
 
     # --- what is left --------------------------------------------------------------
 
