@@ -13,15 +13,24 @@ PYTEST := $(BIN)/python -m pytest
 COV_FLOOR := 89
 COVERAGE := --cov=raten --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=$(COV_FLOOR)
 
-.PHONY: run test check install browser lint docs bench clean
+.PHONY: run test check install browser lint docs bench clean constraints
 
-$(STAMP): pyproject.toml
+# constraints.txt pins every package `make install` installs (so two machines get the same
+# versions); pyproject.toml keeps the floors. To refresh it after changing dependencies:
+#   make clean && make install CONSTRAINTS= && make constraints
+# (install unpinned into a fresh .venv, then freeze it; raten itself is left out).
+CONSTRAINTS ?= -c constraints.txt
+
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[all,dev]'
+	$(BIN)/python -m pip install --quiet $(CONSTRAINTS) -e '.[all,dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
+
+constraints: install
+	$(BIN)/python -m pip freeze --exclude-editable --exclude raten > constraints.txt
 
 # Debian's chromium drives the browser tests (Playwright uses it; it downloads no browser).
 browser:

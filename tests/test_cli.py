@@ -173,7 +173,14 @@ def test_hint_strategies(strategy: str) -> None:
 
 def test_openers_json() -> None:
     out = ok_json("openers", "--words", "en", "-n", "10")
-    assert set(out) == {"openers"}
+    assert set(out) == {"openers", "list", "solutions", "allowed", "strategy", "prior", "hard"}  # item 10 adds context
+    assert (out["list"], out["solutions"], out["allowed"], out["strategy"], out["prior"]) == (
+        "en",
+        2315,
+        12972,
+        "entropy",
+        "uniform",
+    )
     assert [(h["word"], round(h["bits"], 4)) for h in out["openers"]] == EN_OPENERS
     assert all(set(h) == HINT_KEYS for h in out["openers"])
 
@@ -229,10 +236,14 @@ def test_analyze_text() -> None:
 def test_score() -> None:
     answers = ["insel", "spiel", "piste", "lisps"]
     out = ok_json("score", "spiel", *answers)
-    assert out == {"patterns": [ref_dots("spiel", a) for a in answers]}
+    # issue 11 item 10: each answer paired with its pattern; "patterns" stays for old scripts
+    assert out["patterns"] == [ref_dots("spiel", a) for a in answers]
+    assert out["results"] == [{"answer": a, "pattern": ref_dots("spiel", a)} for a in answers]
+    assert (out["guess"], out["notation"]) == ("spiel", "dots")
     assert out["patterns"][0] == "?.?!!"
     out = ok_json("score", "--notation", "digits", "beere", "rente")
-    assert out == {"patterns": ["".join(str(c) for c in ref_colours("beere", "rente"))]} == {"patterns": ["02012"]}
+    assert out["patterns"] == ["".join(str(c) for c in ref_colours("beere", "rente"))] == ["02012"]
+    assert out["results"] == [{"answer": "rente", "pattern": "02012"}]
     result = run("score", "spiel", "Insel")
     assert result.exit_code == 0
     assert result.output.strip() == "SPIEL vs INSEL: 🟨⬜🟨🟩🟩"
@@ -288,10 +299,15 @@ def test_solve_contradiction_is_reported_and_play_goes_on() -> None:
     assert "position 1 cannot be both C and B" in result.output
 
 
-def test_solve_end_of_input_aborts_cleanly() -> None:
+def test_solve_end_of_input_ends_cleanly() -> None:
+    """Issue 11 item 9: Ctrl-D (end of input) is a way to stop, like quit: exit 0, no 'Aborted!',
+    and the moves so far printed as a command that takes the game up again."""
     result = run("solve", input="")
-    assert result.exit_code != 0
-    assert "Aborted" in result.output
+    assert result.exit_code == 0, result.output
+    assert "Aborted" not in result.output and "end of input; no moves entered" in result.output
+    result = run("solve", "--words", "en", input="crane\n..?!.\n")
+    assert result.exit_code == 0, result.output
+    assert "end of input; to go on: raten hint --words en 'crane=..?!.'" in result.output
 
 
 # --- bad input: a clear message, a non-zero exit, no traceback ----------------------------

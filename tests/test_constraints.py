@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raten.engine.constraints import Constraints
+from raten.engine.constraints import Constraints, standing
 from raten.engine.feedback import PATTERNS, parse_pattern
 from raten.engine.state import fitting_words
 from reference import ref_code, ref_filter
@@ -102,13 +102,43 @@ def test_summary_with_repeated_letters() -> None:
 @pytest.mark.parametrize(
     ("history", "problem"),
     [
-        ([("crane", "!...."), ("brine", "!....")], "position 1 cannot be both C and B"),
-        ([("eerie", ".?...")], "EERIE: a yellow E cannot follow a grey E"),
-        ([("crane", "....."), ("eerie", "....?")], "E cannot appear exactly 0 and exactly 1 times"),
-        ([("eerie", "!...."), ("ebbed", "!..!.")], "E appears at least 2 times, not 1"),
-        ([("abcde", "?????"), ("fghij", "?????")], "more than 5 letters are known to be in the word"),
+        (
+            [("crane", "!...."), ("brine", "!....")],
+            "row 1 (CRANE) and row 2 (BRINE) contradict each other: position 1 cannot be both C and B",
+        ),
+        ([("eerie", ".?...")], "row 1 (EERIE): a yellow E cannot follow a grey E"),
+        (
+            [("crane", "....."), ("eerie", "?....")],
+            "row 1 (CRANE) says there is no E, but row 2 (EERIE) says E appears exactly once",
+        ),
+        (
+            [("eerie", "!...."), ("ebbed", "!..!.")],
+            "row 1 (EERIE) says E appears exactly once, but row 2 (EBBED) says E appears at least twice",
+        ),
+        (
+            [("abcde", "?????"), ("fghij", "?????")],
+            "row 1 (ABCDE) and row 2 (FGHIJ) together show 10 letters: more than 5 letters are known to be in the word",
+        ),
     ],
 )
 def test_contradictions_are_named(history: list[tuple[str, str]], problem: str) -> None:
+    """Issue 11 item 7 changes these texts: each names the row or the two rows that clash, counts in words."""
     c = Constraints.from_history([(g, parse_pattern(p)) for g, p in history])
-    assert problem in c.problems
+    assert c.problems[0] == problem
+
+
+def test_the_first_problem_is_the_same_on_every_run() -> None:
+    """CRANE all green then all grey: every letter clashes; the first named is the first letter, C, always
+    (the grey letters used to come out of a set, so the letter changed from run to run)."""
+    c = Constraints.from_history([("crane", parse_pattern("!!!!!")), ("crane", parse_pattern("....."))])
+    assert [p.split(" says ")[1][0] for p in c.problems] == list("CRANE")
+    assert c.problems[0] == "row 1 (CRANE) says C is in the word, but row 2 (CRANE) says there is no C"
+    assert not any("1 times" in p for p in c.problems)
+
+
+def test_standing_counts_in_the_singular_and_names_the_one_word() -> None:
+    assert standing(["ikone"]) == "the answer is IKONE"
+    assert standing(["ikone", "ikons"]) == "2 candidates left"
+    assert standing(["ikone"], solved=True, guesses=1) == "solved in 1 guess: IKONE"
+    assert standing(["ikone"], solved=True, guesses=3) == "solved in 3 guesses: IKONE"
+    assert standing(["abcde", "bcdea"], fallback=True) == "2 allowed words fit"

@@ -211,7 +211,7 @@ def test_written_notations() -> None:
         ("", "0 symbols"),
         ("..z..", "unknown symbol 'z'"),
         ("0123.", "unknown symbol '3'"),
-        ("?.?!!\U0001f7e6", "unknown symbol"),
+        ("?.?!\U0001f7e5", "unknown symbol"),  # a red square (blue is high contrast's yellow now)
         ("? ?!!", "unknown symbol ' '"),
     ],
 )
@@ -233,3 +233,10 @@ def test_feedback_rejects_bad_words(guess: str, answer: str) -> None:
 
 def test_feedback_transliterates_umlauts() -> None:
     assert feedback("Käse", "kasse") == feedback("kaese", "kasse")
+
+
+def test_high_contrast_share_squares() -> None:
+    """NYT's high-contrast mode shares orange for green and blue for yellow (issue 11 item 8)."""
+    assert parse_pattern("\U0001f7e7\U0001f7e6\u2b1b\u2b1c\U0001f7e7") == parse_pattern("!?..!")
+    assert parse_pattern("\U0001f7e6\U0001f7e6\U0001f7e6\U0001f7e6\U0001f7e6") == parse_pattern("?????")
+    assert parse_pattern("\U0001f7e7\ufe0f" * 5) == ALL_GREEN

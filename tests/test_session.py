@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from raten.engine.feedback import ALL_GREEN
+from raten.engine.feedback import ALL_GREEN, format_pattern
 from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError
@@ -115,3 +115,37 @@ def test_a_tree_gives_the_suggestion(small, tmp_path) -> None:
     assert session.suggestions(3) == State(small).hints(top=3)
     session.enter(other, ref_code(other, answer))
     assert session.suggestion() == paths[answer][1][0]
+
+
+def test_autoplay_finds_a_known_answer(small) -> None:
+    """--answer: the session plays its own suggestions against the answer until solved."""
+    answer = small.solutions[5]
+    session = Session(small, answer=answer.upper())
+    states = list(session.autoplay())
+    assert session.solved and session.history[-1] == (answer, ALL_GREEN)
+    assert len(states) == len(session.history)
+    assert (
+        session.status() == f"solved in {len(session.history)} guess{'es' if len(states) > 1 else ''}: {answer.upper()}"
+    )
+    assert session.share_grid().splitlines() == [format_pattern(c, "emoji") for _, c in session.history]
+    assert session.moves_text().split() == [f"{g}={format_pattern(c, 'dots')}" for g, c in session.history]
+
+
+def test_autoplay_needs_an_answer_of_the_list(small) -> None:
+    with pytest.raises(RatenError, match="autoplay needs a known answer"):
+        next(Session(small).autoplay())
+    with pytest.raises(RatenError, match="is not a word of the small list"):
+        Session(small, answer="zzzzz")
+
+
+def test_status_and_intro_say_where_the_game_stands(en_words) -> None:
+    session = Session(en_words)
+    assert session.intro() == "en: 2315 candidates left, 12972 allowed guesses"
+    assert Session(en_words, hard=True).intro().endswith(", hard mode")
+    session.enter("crane", "..?!.")
+    assert session.status() == "20 candidates left"
+    session.enter("tousy", "?....")
+    session.enter("faint", ".!!!!")
+    assert session.status() == "the answer is PAINT"
+    session.enter("paint", "!!!!!")
+    assert session.status() == "solved in 4 guesses: PAINT"

@@ -193,3 +193,39 @@ def test_load_words_from_files(tmp_path: Path) -> None:
         load_words(allowed=allowed)
     with pytest.raises(RatenError, match="does not exist"):
         load_words(solutions=sols, allowed=tmp_path / "missing.txt")
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_word(tmp_path) -> None:
+    """Windows editors start UTF-8 files with a byte-order mark (issue 11 item 8)."""
+    path = write(tmp_path / "bom.txt", b"\xef\xbb\xbfcrane\r\nslate\r\n")
+    assert read_word_file(path) == ("crane", "slate")
+
+
+def test_preset_names_in_any_case() -> None:
+    assert load_preset("EN") is load_preset("en")
+    assert load_words(" De ").name == "de"
+    with pytest.raises(RatenError, match="unknown word list 'xx'") as info:
+        load_preset("xx")
+    assert info.value.key == "unknown_list"
+
+
+def test_a_preset_and_files_together_are_an_error(tmp_path) -> None:
+    sols = write(tmp_path / "s.txt", "raten\narten\n")
+    with pytest.raises(RatenError, match="not both") as info:
+        load_words("de", solutions=sols)
+    assert info.value.key == "list_and_files"
+    assert load_words(solutions=sols).solutions == ("arten", "raten")
+
+
+def test_a_transliterated_word_too_long_shows_its_spelling() -> None:
+    """`größe` is GROESSE, seven letters: the message says so instead of a puzzling '7 letters'."""
+    with pytest.raises(RatenError, match="'größe' is GROESSE: 7 letters, not 5") as info:
+        check_word("größe", "guess")
+    assert (info.value.key, info.value.params["spelled"]) == ("word_length_spelled", "GROESSE")
+    with pytest.raises(RatenError, match="'abc' has 3 letters, not 5"):
+        check_word("abc")
+
+
+def test_repr_of_a_word_set_is_one_short_line() -> None:
+    text = repr(load_preset("en"))
+    assert text == "WordSet('en', 2315 solutions, 12972 allowed, en)"

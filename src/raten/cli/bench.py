@@ -20,6 +20,7 @@ from raten.cli.common import (
     err_console,
     hard_option,
     json_option,
+    list_context,
     print_json,
     progress_bar,
     user_errors,
@@ -74,6 +75,10 @@ def bench(
 
     Example: raten bench --words en --boards 4 --games 10000 --seed 1
     """
+    if plot:
+        from raten.cli.bench_plot import check_plot_path
+
+        check_plot_path(plot)  # before the games, so a bad path never throws them away
     words = words_from_options(preset, solutions, allowed, any_answer)
     if boards > 1:
         if hard or sample:
@@ -107,7 +112,9 @@ def bench(
 
         plot_results(results, plot)
     if as_json:
-        print_json({"results": [_json_result(r, worst) for r in results]})
+        context = list_context(words, [r.strategy for r in results], hard)
+        context |= {"games": len(answers), "sample": sample, "seed": seed if sample else None, "opener": opener}
+        print_json(context | {"results": [_json_result(r, worst) for r in results]})
         return
     what = f"{words.name}: {len(answers)} of {len(words.solutions)} solutions" + (
         f" (sample, seed {seed})" if sample else ""

@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from raten.errors import RatenError
+from raten.cli.common import check_output
+from raten.errors import RatenError, shorten
 from raten.play.simulate import WIN_WITHIN, BenchResult
 
 if TYPE_CHECKING:
@@ -17,11 +18,18 @@ if TYPE_CHECKING:
 FORMATS = (".png", ".svg")
 
 
-def plot_results(results: list[BenchResult], path: str | Path, title: str | None = None) -> Path:
-    """Write a bar chart of each result's distribution (1..6 guesses, failed) to a PNG or SVG file."""
+def check_plot_path(path: str | Path) -> Path:
+    """Refuse a plot path that is not .png or .svg or cannot be written (see ``check_output``)."""
     out = Path(path)
     if out.suffix.lower() not in FORMATS:
-        raise RatenError(f"plot file {str(out)!r} must end in .png or .svg")
+        raise RatenError(f"plot file {shorten(str(out), 80)!r} must end in .png or .svg")
+    check_output(out, "plot file")
+    return out
+
+
+def plot_results(results: list[BenchResult], path: str | Path, title: str | None = None) -> Path:
+    """Write a bar chart of each result's distribution (1..6 guesses, failed) to a PNG or SVG file."""
+    out = check_plot_path(path)
     if not results:
         raise RatenError("nothing to plot")
     try:
@@ -51,7 +59,6 @@ def plot_results(results: list[BenchResult], path: str | Path, title: str | None
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
         fig.savefig(out)
     except OSError as e:
         raise RatenError(f"cannot write the plot {str(out)!r}: {e.strerror}") from None

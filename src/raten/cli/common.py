@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+import os
 import sys
 import warnings
 from collections.abc import Callable
@@ -19,7 +20,7 @@ import click
 from rich.console import Console
 
 from raten.engine.feedback import format_pattern
-from raten.errors import RatenError
+from raten.errors import RatenError, shorten
 from raten.wordlists.presets import PRESETS, load_words
 
 if TYPE_CHECKING:
@@ -52,10 +53,10 @@ def word_options(f: Callable) -> Callable:
         "--words",
         "-w",
         "preset",
-        default="en",
-        show_default=True,
+        default=None,
+        show_default="en",
         metavar="|".join(PRESETS),
-        help="Built-in word list.",
+        help="Built-in word list, any case (not with --solutions).",
     )(f)
     return f
 
@@ -87,9 +88,57 @@ def top_option(default: int, what: str = "hints") -> Callable[[Callable], Callab
     return click.option("--top", "-n", default=default, show_default=True, help=f"How many {what} to show.")
 
 
-def words_from_options(preset: str, solutions: Path | None, allowed: Path | None, any_answer: bool) -> WordSet:
-    """The WordSet the word options ask for."""
+def words_from_options(preset: str | None, solutions: Path | None, allowed: Path | None, any_answer: bool) -> WordSet:
+    """The WordSet the word options ask for (``en`` when none; --words with --solutions is an error)."""
     return load_words(preset, solutions=solutions, allowed=allowed, any_answer=any_answer)
+
+
+#: The prior every list carries today: each solution equally likely (issue 11: named in --json).
+PRIOR = "uniform"
+
+
+def criterion(strategy: str) -> str:
+    """What a strategy ranks by, in words (``lookahead:K`` as ``lookahead``)."""
+    from raten.engine.strategy_names import STRATEGIES
+
+    return STRATEGIES.get(strategy.partition(":")[0], strategy)
+
+
+def list_context(words: WordSet, strategy: str | list[str], hard: bool) -> dict:
+    """What a JSON result was computed on: the list, its sizes, the strategy, the prior and the mode."""
+    return {
+        "list": words.name,
+        "solutions": len(words.solutions),
+        "allowed": len(words.allowed),
+        "strategy": strategy,
+        "prior": PRIOR,
+        "hard": hard,
+    }
+
+
+def check_output(path: Path | None, what: str = "output file") -> Path | None:
+    """Refuse, before any work, an output file that cannot be written: a folder, a folder that
+    does not exist (raten creates none), or a place we may not write; the same rule for every command."""
+    if path is None:
+        return None
+    shown = shorten(str(path), 80)
+    try:
+        if path.is_dir():
+            raise RatenError(f"{what} {shown!r} is a directory, not a file")
+        folder = path.parent
+        if not folder.is_dir():
+            raise RatenError(f"the folder {shorten(str(folder), 80)!r} for the {what} does not exist")
+        if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            raise RatenError(f"cannot write the {what} {shown!r}: permission denied")
+    except OSError as e:  # a name too long, a folder we may not look into, ...
+        raise RatenError(f"cannot write the {what} {shown!r}: {e.strerror}") from None
+    return path
+
+
+def os_error_message(error: OSError) -> str:
+    """A file-system failure no command foresaw, as one line naming the file (never a traceback)."""
+    where = f" {shorten(str(error.filename), 80)!r}" if error.filename else ""
+    return f"cannot use{where}: {error.strerror or error}"
 
 
 def progress_bar(*extra: ProgressColumn, transient: bool = True, disable: bool = False) -> Progress:
@@ -128,7 +177,8 @@ def print_json(obj) -> None:
 
 def show_warnings(messages) -> None:
     for message in messages:
-        err_console.print(f"[yellow]warning:[/yellow] {message}")
+        # soft_wrap: a long path in a warning stays whole, to be copied (the terminal wraps it)
+        err_console.print(f"[yellow]warning:[/yellow] {message}", soft_wrap=True)
 
 
 def hints_table(hints: list[Hint], title: str | None = None) -> Table:
@@ -202,6 +252,8 @@ class RatenGroup(click.Group):
                 return super().invoke(ctx)
             except RatenError as e:
                 raise click.ClickException(str(e)) from None
+            except OSError as e:
+                raise click.ClickException(os_error_message(e)) from None
             except KeyboardInterrupt:
                 err_console.print("interrupted")
                 sys.exit(130)
@@ -220,5 +272,7 @@ def user_errors(f: Callable) -> Callable:
             return f(*args, **kwargs)
         except RatenError as e:
             raise click.ClickException(str(e)) from None
+        except OSError as e:
+            raise click.ClickException(os_error_message(e)) from None
 
     return wrapper

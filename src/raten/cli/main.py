@@ -1,10 +1,12 @@
 """The `raten` command: a thin face over the library (hint, openers, analyze, score, solve).
 
-bench, tree, sql, serve and words live in their own modules and load only when used.
+bench, tree, sql, serve, words and cache live in their own modules and load only when used.
 """
 
 from __future__ import annotations
 
+import shlex
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,11 +17,13 @@ from raten.cli.common import (
     RatenGroup,
     boards_option,
     console,
+    criterion,
     emoji,
     err_console,
     hard_option,
     hints_table,
     json_option,
+    list_context,
     parse_moves,
     print_json,
     show_warnings,
@@ -27,16 +31,19 @@ from raten.cli.common import (
     word_options,
     words_from_options,
 )
-from raten.engine.feedback import format_pattern, parse_pattern, pattern
+from raten.engine.constraints import standing
+from raten.engine.feedback import code_to_colours, format_pattern, parse_pattern, pattern
 from raten.engine.strategy_names import STRATEGIES
 from raten.engine.words import check_word
 from raten.errors import RatenError
+from raten.wordlists.presets import PRESETS
 
 # State, ranking and rich.table are imported inside the commands that use them: they bring
 # numpy, numba and the pattern matrix, which --help, --version, score and usage errors do
 # without (see tests/test_startup.py).
 if TYPE_CHECKING:
     from raten.engine.state import State
+    from raten.play.session import Session
 
 # Loaded when used; --help lists them by their first help paragraph (kept equal to the
 # command's own by tests/test_startup.py), since loading bench, tree or sql costs numba.
@@ -48,6 +55,10 @@ LAZY_COMMANDS = {
     "tree": (
         "raten.cli.tree:tree",
         "Build the decision tree with the fewest guesses in total, proven optimal by exact search.",
+    ),
+    "cache": (
+        "raten.cli.cache:cache",
+        "Where the pattern-matrix cache is, what it holds, a digest check of every entry, cleaning.",
     ),
     "sql": (
         "raten.cli.sql:sql",
@@ -139,6 +150,7 @@ def hint(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file,
     tree_guess = _tree_guess(tree_file, state) if tree_file else None
     if as_json:
         out = {
+            "solved": state.solved,
             "candidates": state.count,
             "candidate_words": state.candidate_words,
             "hints": [h.to_dict() for h in hints],
@@ -152,19 +164,25 @@ def hint(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file,
         return
     show_warnings(state.warnings)
     _print_candidates(state)
+    if state.solved:
+        return
     if tree_guess:
         console.print(f"decision tree says: [bold]{tree_guess.upper()}[/bold]")
     console.print(hints_table(hints, title=f"best next guesses ({strategy}{', hard mode' if hard else ''})"))
 
 
 def _print_candidates(state: State, limit: int = 60) -> None:
+    """Where the game stands (solved, the answer, or how many are left), the words and the constraints."""
     words = state.candidate_words
-    label = "allowed words fit" if state.fallback is not None else "candidates left"
-    console.print(f"[bold]{len(words)}[/bold] {label}" + (":" if words else ""))
-    if len(words) <= limit:
-        console.print("  " + " ".join(w.upper() for w in words))
+    line = standing(words, solved=state.solved, fallback=state.fallback is not None, guesses=len(state.history))
+    if state.solved or len(words) == 1:
+        console.print(f"[bold green]{line}[/bold green]")
+        if state.solved:
+            return
     else:
-        console.print("  " + " ".join(w.upper() for w in words[:limit]) + f" ... (+{len(words) - limit})")
+        console.print(f"{line}:")
+        shown = " ".join(w.upper() for w in words[:limit])
+        console.print("  " + shown + (f" ... (+{len(words) - limit})" if len(words) > limit else ""))
     for line in state.constraints.describe():
         console.print(f"  [dim]{line}[/dim]")
 
@@ -182,10 +200,13 @@ def openers(preset, solutions, allowed, any_answer, hard, top, strategy, as_json
     state = State(words_from_options(preset, solutions, allowed, any_answer), hard=hard)
     hints = state.hints(top=top, strategy=strategy)
     if as_json:
-        print_json({"openers": [h.to_dict() for h in hints]})
+        print_json(list_context(state.words, strategy, hard) | {"openers": [h.to_dict() for h in hints]})
         return
     words = state.words
-    title = f"best openers for {words.name} ({len(words.solutions)} solutions, {len(words.allowed)} allowed)"
+    title = (
+        f"best openers for {words.name} ({len(words.solutions)} solutions, {len(words.allowed)} allowed"
+        f"{', hard mode' if hard else ''})\nranked by {strategy}: {criterion(strategy)}"
+    )
     console.print(hints_table(hints, title=title))
 
 
@@ -241,13 +262,21 @@ def analyze_cmd(preset, solutions, allowed, any_answer, as_json, limit, word, mo
 def score(notation, as_json, guess, answers):
     """The colours the game shows for GUESS against each ANSWER."""
     g = check_word(guess, "guess")
-    codes = [pattern(g, check_word(a, "answer")) for a in answers]
+    spelled = [check_word(a, "answer") for a in answers]
+    codes = [pattern(g, a) for a in spelled]
     fmt = notation or ("dots" if as_json else "emoji")
     if as_json:
-        print_json({"patterns": [format_pattern(c, fmt) for c in codes]})
+        print_json(
+            {
+                "guess": g,
+                "notation": fmt,
+                "results": [{"answer": a, "pattern": format_pattern(c, fmt)} for a, c in zip(spelled, codes)],
+                "patterns": [format_pattern(c, fmt) for c in codes],
+            }
+        )
         return
-    for a, c in zip(answers, codes):
-        click.echo(f"{g.upper()} vs {a.strip().upper()}: {format_pattern(c, fmt)}")
+    for a, c in zip(spelled, codes):
+        click.echo(f"{g.upper()} vs {a.upper()}: {format_pattern(c, fmt)}")
 
 
 @main.command()
@@ -256,53 +285,138 @@ def score(notation, as_json, guess, answers):
 @top_option(5)
 @_strategy_option
 @_tree_option
+@click.option("--answer", help="Play by itself against this known answer (no typing): shows how raten finds it.")
 @boards_option
-def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file, boards):
+def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file, answer, boards):
     """Interactive: raten suggests a guess, you type the colours the game showed, until solved.
 
     At the guess prompt press Enter to take the suggestion or type your own word; at the
-    colours prompt type e.g. ..?!. (or b/y/g, 0/1/2, emoji), 'undo' to go back, 'quit' to stop.
+    colours prompt type e.g. ..?!. (or b/y/g, 0/1/2, emoji). 'undo' at either prompt goes
+    back a step, 'quit' (or Ctrl-D) stops and prints the moves so far.
     """
     if boards > 1:
         from raten.cli import boards as many
 
         _no_boards_option(hard, tree_file)
+        if answer:
+            raise RatenError("--answer is for one board")
         return many.solve(words_from_options(preset, solutions, allowed, any_answer), boards, top, strategy)
     from raten.play.session import Session
 
-    session = Session(
-        words_from_options(preset, solutions, allowed, any_answer), hard=hard, strategy=strategy, tree=tree_file
-    )
+    words = words_from_options(preset, solutions, allowed, any_answer)
+    session = Session(words, hard=hard, strategy=strategy, tree=tree_file, answer=answer)
+    console.print(f"[bold]raten solve[/bold] {session.intro()}")
+    if answer is not None:
+        for _ in session.autoplay():
+            show_warnings(session.new_warnings)
+            _print_row(session)
+        _print_end(session)
+        return
+    try:
+        _solve_loop(session, top)
+    except EOFError:
+        console.print()
+        _print_resume(session, "end of input")
+    except KeyboardInterrupt:
+        console.print()
+        _print_resume(session, "interrupted")
+        sys.exit(130)
+
+
+#: Tile colours of the board: Wordle's own grey, yellow and green.
+_TILE_STYLES = ("bold white on #787c7e", "bold black on #c9b458", "bold white on #6aaa64")
+
+
+def _print_row(session: Session) -> None:
+    """The last move as coloured tiles with its emoji, then where the game stands."""
+    from rich.text import Text
+
+    guess, code = session.history[-1]
+    row = Text()
+    for letter, colour in zip(guess.upper(), code_to_colours(code)):
+        row.append(f" {letter} ", style=_TILE_STYLES[colour])
+        row.append(" ")
+    row.append(f" {emoji(code)}  {session.status()}")
+    console.print(row)
+
+
+def _print_board(session: Session) -> None:
+    """Every guess so far as a row of coloured tiles (letters with their emoji, for plain output too)."""
+    from rich.text import Text
+
+    for n, (guess, code) in enumerate(session.history, 1):
+        row = Text(f"{n} ", style="dim")
+        for letter, colour in zip(guess.upper(), code_to_colours(code)):
+            row.append(f" {letter} ", style=_TILE_STYLES[colour])
+            row.append(" ")
+        row.append(f" {emoji(code)}")
+        console.print(row)
+
+
+def _print_end(session: Session) -> None:
+    """The solved line and the share grid, one row per line."""
+    console.print(f"[bold green]{session.status()}[/bold green]")
+    console.print(session.share_grid())
+
+
+def _print_resume(session: Session, why: str) -> None:
+    """How the game stood when it stopped, so no move is lost: the moves as `raten hint` arguments."""
+    if session.history:
+        words = f"--words {session.words.name} " if session.words.name in PRESETS else ""
+        hard = "--hard " if session.hard else ""
+        moves = " ".join(shlex.quote(m) for m in session.moves_text().split())
+        console.print(f"{why}; to go on: raten hint {words}{hard}{moves}", soft_wrap=True)
+    else:
+        console.print(f"{why}; no moves entered")
+
+
+def _ask(label: str, default: str | None = None) -> str:
+    """One line from the player, trimmed (Enter takes ``default``); EOF and Ctrl-C propagate."""
+    prompt = f"{label} [{default}]: " if default else f"{label}: "
+    text = input(prompt).strip()
+    return text or (default or "")
+
+
+def _solve_loop(session: Session, top: int) -> None:
+    """The prompts: a guess (Enter takes the suggestion), then its colours, until solved or quit."""
+    shown = None
     while True:
-        show_warnings(session.new_warnings)
-        if session.history:
-            _print_candidates(session.state, limit=30)
-        hints = session.suggestions(top)
-        suggestion = session.suggestion()
-        console.print(hints_table(hints))
-        guess = click.prompt("guess", default=suggestion.upper(), show_default=True).strip().lower()
-        if guess in ("quit", "q"):
+        if session.state is not shown:
+            shown = session.state
+            show_warnings(session.new_warnings)
+            if session.history:
+                _print_board(session)
+                _print_candidates(session.state, limit=30)
+            if session.solved:
+                console.print(session.share_grid())
+                return
+            console.print(hints_table(session.suggestions(top)))
+        text = _ask("guess", session.suggestion().upper())
+        command = text.lower()
+        if command in ("quit", "q"):
+            _print_resume(session, "stopped")
             return
+        if command == "undo":
+            if not session.undo():
+                err_console.print("[yellow]nothing to undo[/yellow]")
+            continue
         try:
-            guess = session.check_guess(guess)
+            guess = session.check_guess(text)
         except RatenError as e:
             err_console.print(f"[red]{e}[/red]")
             continue
-        colours = click.prompt("colours").strip()
-        if colours.lower() in ("quit", "q"):
-            return
-        if colours.lower() == "undo":
-            session.undo()
-            continue
-        try:
-            session.enter(guess, colours)
-        except RatenError as e:
-            err_console.print(f"[red]{e}[/red]")
-            continue
-        if session.solved:
-            grid = " ".join(emoji(c) for _, c in session.history)
-            console.print(f"[green]solved in {len(session.history)}[/green]: {grid}")
-            return
+        while True:  # a mistyped pattern asks for the pattern again, not the guess
+            colours = _ask(f"colours for {guess.upper()}")
+            if colours.lower() in ("quit", "q"):
+                _print_resume(session, "stopped")
+                return
+            if colours.lower() == "undo":  # back to the guess prompt
+                break
+            try:
+                session.enter(guess, colours)
+                break
+            except RatenError as e:
+                err_console.print(f"[red]{e}[/red]")
 
 
 if __name__ == "__main__":

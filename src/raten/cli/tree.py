@@ -19,6 +19,7 @@ from rich.table import Table
 
 from raten.cli.common import (
     RatenGroup,
+    check_output,
     console,
     err_console,
     hard_option,
@@ -122,6 +123,10 @@ def tree(
         return
     if opener and best:
         raise RatenError("use either --opener WORD or --best, not both")
+    # Every output is checked before the search, so a bad path never throws a finished search away.
+    check_output(out, "tree file")
+    check_output(table, "table file")
+    check_output(results, "results file")
     words = words_from_options(preset, solutions, allowed, any_answer)
     if name:
         words = dataclasses.replace(words, name=name)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from raten.cli.common import RatenGroup, console, err_console, json_option, print_json, user_errors
+from raten.cli.common import RatenGroup, check_output, console, err_console, json_option, print_json, user_errors
 from raten.errors import RatenError
 from raten.wordlists.german import build as german_build
 from raten.wordlists.german.dictionary import DEFAULT_DICT
@@ -82,6 +82,8 @@ def words(ctx, as_json):
 @user_errors
 def build(dict_path: Path, out: Path | None, n_solutions: int, min_zipf: float, dry_run: bool, as_json: bool) -> None:
     """Rebuild the German lists (de, de-ext) from wngerman and wordfreq."""
+    if out is not None and not out.is_dir():
+        check_output(out, "output folder")  # the folder it goes in must exist, as for every output
     result, report = german_build.build(dict_path, out, n_solutions, min_zipf, dry_run)
     if as_json:
         print_json(report)

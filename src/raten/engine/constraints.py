@@ -13,11 +13,26 @@ from dataclasses import dataclass, field
 from raten.engine.feedback import GREEN, GREY, WORD_LENGTH, Move, code_to_colours
 
 
+def _times(n: int) -> str:
+    """``once``, ``twice`` or ``N times``: counts the way a person says them."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _count_fact(letter: str, n: int, exact: bool) -> str:
+    """What a row says about how often ``letter`` appears, as a clause."""
+    letter = letter.upper()
+    if exact:
+        return f"there is no {letter}" if n == 0 else f"{letter} appears exactly {_times(n)}"
+    return f"{letter} is in the word" if n == 1 else f"{letter} appears at least {_times(n)}"
+
+
 @dataclass
 class Constraints:
     """Greens, positions each present letter is not in, letter counts and excluded letters.
 
-    Positions are 0-based here; ``to_dict`` and ``describe`` show them 1-based.
+    Positions are 0-based here; ``to_dict`` and ``describe`` show them 1-based. Every fact
+    remembers the row (1-based) that first said it, so a contradiction names both rows;
+    ``problems`` come in a fixed order (rows in order, letters as they stand in the guess).
     """
 
     greens: dict[int, str] = field(default_factory=dict)
@@ -25,6 +40,10 @@ class Constraints:
     min_counts: dict[str, int] = field(default_factory=dict)
     exact_counts: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    _rows: list[str] = field(default_factory=list, repr=False)
+    _green_row: dict[int, int] = field(default_factory=dict, repr=False)
+    _min_row: dict[str, int] = field(default_factory=dict, repr=False)
+    _exact_row: dict[str, int] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_history(cls, history: Sequence[Move]) -> Constraints:
@@ -34,39 +53,84 @@ class Constraints:
             c._add(guess, code_to_colours(code))
         return c
 
+    def _row(self, row: int) -> str:
+        """``row 2 (BRINE)``: how a problem names the row a fact came from."""
+        return f"row {row} ({self._rows[row - 1].upper()})"
+
+    def _problem(self, text: str) -> None:
+        if text not in self.problems:
+            self.problems.append(text)
+
     def _add(self, guess: str, colours: tuple[int, ...]) -> None:
+        self._rows.append(guess)
+        row = len(self._rows)
         shown: Counter[str] = Counter()
-        greyed: set[str] = set()
+        greyed: dict[str, None] = {}  # insertion-ordered: problems name letters as they stand in the guess
         for i, (letter, colour) in enumerate(zip(guess, colours)):
             if colour == GREEN:
                 old = self.greens.get(i)
                 if old is not None and old != letter:
-                    self.problems.append(f"position {i + 1} cannot be both {old.upper()} and {letter.upper()}")
+                    self._problem(
+                        f"{self._row(self._green_row[i])} and {self._row(row)} contradict each other: "
+                        f"position {i + 1} cannot be both {old.upper()} and {letter.upper()}"
+                    )
+                else:
+                    self._green_row.setdefault(i, row)
                 self.greens[i] = letter
                 shown[letter] += 1
             else:
                 self.not_at.setdefault(letter, set()).add(i)
                 if colour == GREY:
-                    greyed.add(letter)
+                    greyed[letter] = None
                 else:
                     if letter in greyed:
-                        self.problems.append(
-                            f"{guess.upper()}: a yellow {letter.upper()} cannot follow a grey {letter.upper()}"
+                        self._problem(
+                            f"{self._row(row)}: a yellow {letter.upper()} cannot follow a grey {letter.upper()}"
                         )
                     shown[letter] += 1
-        for letter, n in shown.items():
-            self.min_counts[letter] = max(self.min_counts.get(letter, 0), n)
+        for letter in guess:
+            n = shown.get(letter, 0)
+            if n == 0 or letter in greyed:
+                continue
+            exact = self.exact_counts.get(letter)
+            if exact is not None and n > exact:
+                self._clash(letter, self._exact_row[letter], exact, True, row, n, False)
+            if n > self.min_counts.get(letter, 0):
+                self.min_counts[letter] = n
+                self._min_row[letter] = row
         for letter in greyed:
             n = shown.get(letter, 0)
             old_count = self.exact_counts.get(letter)
             if old_count is not None and old_count != n:
-                self.problems.append(f"{letter.upper()} cannot appear exactly {old_count} and exactly {n} times")
-            self.exact_counts[letter] = n
-        for letter, n in self.exact_counts.items():
-            if self.min_counts.get(letter, 0) > n:
-                self.problems.append(f"{letter.upper()} appears at least {self.min_counts[letter]} times, not {n}")
+                self._clash(letter, self._exact_row[letter], old_count, True, row, n, True)
+                continue
+            least = self.min_counts.get(letter, 0)
+            if least > n:
+                self._clash(letter, self._min_row[letter], least, False, row, n, True)
+                continue
+            if old_count is None:
+                self.exact_counts[letter] = n
+                self._exact_row[letter] = row
+            if n > least:
+                self.min_counts[letter] = n
+                self._min_row[letter] = row
         if sum(self.min_counts.values()) > WORD_LENGTH:
-            self.problems.append(f"more than {WORD_LENGTH} letters are known to be in the word")
+            rows = sorted({self._min_row[letter] for letter in self.min_counts})
+            names = " and ".join(self._row(r) for r in rows)
+            self._problem(
+                f"{names} together show {sum(self.min_counts.values())} letters: "
+                f"more than {WORD_LENGTH} letters are known to be in the word"
+            )
+
+    def _clash(self, letter: str, row_a: int, n_a: int, exact_a: bool, row_b: int, n_b: int, exact_b: bool) -> None:
+        """Note that two rows say different things about how often ``letter`` appears."""
+        if row_a == row_b:
+            return
+        first, second = sorted(((row_a, n_a, exact_a), (row_b, n_b, exact_b)))
+        self._problem(
+            f"{self._row(first[0])} says {_count_fact(letter, first[1], first[2])}, "
+            f"but {self._row(second[0])} says {_count_fact(letter, second[1], second[2])}"
+        )
 
     @property
     def excluded(self) -> list[str]:
@@ -119,3 +183,15 @@ class Constraints:
         if self.excluded:
             lines.append("not in the word: " + " ".join(x.upper() for x in self.excluded))
         return lines
+
+
+def standing(candidates: Sequence[str], *, solved: bool = False, fallback: bool = False, guesses: int = 0) -> str:
+    """One line on where a game stands, the same for every face: solved, the one word left, or how many."""
+    if solved and candidates:
+        return f"solved in {guesses} guess{'es' if guesses != 1 else ''}: {candidates[0].upper()}"
+    if len(candidates) == 1:
+        return f"the answer is {candidates[0].upper()}"
+    n = len(candidates)
+    if fallback:
+        return f"{n} allowed word{'s' if n != 1 else ''} fit{'s' if n == 1 else ''}"
+    return f"{n} candidate{'s' if n != 1 else ''} left"

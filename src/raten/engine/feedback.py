@@ -39,6 +39,10 @@ _SYMBOLS: dict[str, int] = {
     "\u2b1b": GREY,
     "\U0001f7e8": YELLOW,
     "\U0001f7e9": GREEN,
+    # NYT's high-contrast share squares: orange for the right letter in the right place,
+    # blue for a letter elsewhere in the word (the grey square stays the same).
+    "\U0001f7e7": GREEN,
+    "\U0001f7e6": YELLOW,
 }
 _NOTATIONS = {
     "dots": ".?!",
@@ -92,7 +96,7 @@ def pattern(guess: str, answer: str) -> int:
 
 
 def parse_pattern(text: str) -> int:
-    """Read a pattern in any notation (``.?!``, ``b/y/g``, ``x``/``-``, ``0/1/2``, emoji)."""
+    """Read a pattern in any notation (``.?!``, ``b/y/g``, ``x``/``-``, ``0/1/2``, emoji, high-contrast emoji)."""
     cleaned = text.strip().lower().replace(_VARIATION_SELECTOR, "")
     colours = []
     for ch in cleaned:

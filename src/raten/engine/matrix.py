@@ -1,14 +1,13 @@
 """The pattern matrix ("rainbow table"): feedback of every allowed guess against every solution.
 
-Built by a compiled kernel, cached on disk as ``.npy`` keyed by a hash of both lists,
-memory-mapped on load; a cache file that is truncated or does not match is rebuilt.
+Built by a compiled kernel, cached on disk as ``.npy`` keyed by a hash of both lists, with
+a digest of the whole table (engine/cache.py), memory-mapped on load; a cache entry that is
+damaged in any way, or whose digest or spot checks disagree, is rebuilt with a warning.
 """
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,11 +15,20 @@ from pathlib import Path
 import numpy as np
 
 from raten.engine import kernels
+from raten.engine.cache import FORMAT_VERSION, UntrustedCacheError, cache_dir, entry_path, read_entry, write_entry
 from raten.engine.feedback import pattern
 from raten.engine.words import WordSet, letters
 
-#: Bump when the kernel or the file layout changes, so old caches are never trusted.
-FORMAT_VERSION = 1
+__all__ = [
+    "FORMAT_VERSION",
+    "PatternMatrix",
+    "build_matrix",
+    "cache_dir",
+    "cache_path",
+    "feedback_against",
+    "load_matrix",
+]
+
 _SPOT_CHECKS = 256
 
 
@@ -36,19 +44,9 @@ class PatternMatrix:
         return self.data.shape
 
 
-def cache_dir() -> Path:
-    """Where matrices are cached: ``$RATEN_CACHE_DIR`` or the user cache directory."""
-    env = os.environ.get("RATEN_CACHE_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("raten"))
-
-
 def cache_path(words: WordSet) -> Path:
     """The cache file for this pair of lists."""
-    return cache_dir() / f"matrix-v{FORMAT_VERSION}-{words.fingerprint}.npy"
+    return entry_path(words.fingerprint)
 
 
 def build_matrix(words: WordSet) -> np.ndarray:
@@ -73,12 +71,20 @@ def _looks_right(data: np.ndarray, words: WordSet) -> bool:
 
 
 def _read_cache(path: Path, words: WordSet) -> np.ndarray | None:
+    """The cached table if it is whole, matches its digest and passes the spot checks; else None.
+
+    A missing entry is silent (a first run); anything else warns, and the caller rebuilds.
+    """
+    shape = (len(words.allowed), len(words.solutions))
     try:
-        data = np.load(path, mmap_mode="r", allow_pickle=False)
+        data = read_entry(path, shape, words.fingerprint)
     except (FileNotFoundError, NotADirectoryError):
         return None  # no cache yet (or the cache directory cannot exist)
-    except (ValueError, OSError, EOFError) as e:
-        warnings.warn(f"cache file {path} is unreadable ({e}); rebuilding it", stacklevel=3)
+    except UntrustedCacheError as e:
+        warnings.warn(f"cache file {path} cannot be trusted: {e}; rebuilding it", stacklevel=3)
+        return None
+    except OSError as e:
+        warnings.warn(f"cache file {path} is unreadable ({e.strerror or e}); rebuilding it", stacklevel=3)
         return None
     if not _looks_right(data, words):
         warnings.warn(f"cache file {path} does not match the word lists; rebuilding it", stacklevel=3)
@@ -86,16 +92,13 @@ def _read_cache(path: Path, words: WordSet) -> np.ndarray | None:
     return data
 
 
-def _write_cache(path: Path, data: np.ndarray) -> None:
-    """Write atomically (temporary file, then rename) so a crash never leaves half a file."""
+def _write_cache(path: Path, data: np.ndarray, words: WordSet) -> None:
+    """Write the entry and its digest; when the folder is unwritable, warn and go on in memory."""
+    names = {"name": words.name, "language": words.language}
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            np.save(f, data, allow_pickle=False)
-        os.replace(tmp, path)
+        write_entry(path, data, words.fingerprint, names)
     except OSError as e:
-        warnings.warn(f"cannot write the matrix cache {path} ({e.strerror}); continuing without it", stacklevel=3)
+        warnings.warn(f"cannot write the matrix cache {path} ({e.strerror or e}); continuing without it", stacklevel=3)
 
 
 _LOADED: dict[str, np.ndarray] = {}
@@ -114,6 +117,6 @@ def load_matrix(words: WordSet, use_cache: bool = True) -> PatternMatrix:
         data = _read_cache(path, words)
         if data is None:
             data = build_matrix(words)
-            _write_cache(path, data)
+            _write_cache(path, data, words)
         _LOADED[key] = data
     return PatternMatrix(words, _LOADED[key])

@@ -28,6 +28,15 @@ def check_word(word: str, where: str = "") -> str:
     norm = normalise(word)
     if not _WORD.fullmatch(norm):
         place, shown = f"{where}: " if where else "", shorten(word.strip())
+        if len(norm) != WORD_LENGTH and norm != word.strip().lower():
+            spelled = shorten(norm.upper())
+            raise RatenError(
+                f"{place}{shown!r} is {spelled}: {len(norm)} letters, not {WORD_LENGTH}",
+                "word_length_spelled",
+                word=shown,
+                spelled=spelled,
+                length=len(norm),
+            )
         if len(norm) != WORD_LENGTH:
             raise RatenError(
                 f"{place}{shown!r} has {len(norm)} letters, not {WORD_LENGTH}",
@@ -112,6 +121,10 @@ class WordSet:
         h.update(b"|")
         h.update("\n".join(self.allowed).encode())
         return h.hexdigest()[:24]
+
+    def __repr__(self) -> str:
+        """One short line: the name, the sizes and the language, never the thousands of words."""
+        return f"WordSet({self.name!r}, {len(self.solutions)} solutions, {len(self.allowed)} allowed, {self.language})"
 
     def any_answer(self) -> WordSet:
         """The variant where every allowed word may be the answer."""

@@ -8,9 +8,11 @@ back to the one before.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
-from raten.engine.feedback import History
+from raten.engine.constraints import standing
+from raten.engine.feedback import History, format_pattern, pattern
 from raten.engine.rank import Hint
 from raten.engine.state import State
 from raten.engine.words import WordSet, check_word
@@ -28,8 +30,17 @@ class Session:
         hard: bool = False,
         strategy: str = "entropy",
         tree: str | Path | None = None,
+        answer: str | None = None,
     ) -> None:
         self.strategy = strategy
+        #: When given, the known answer: ``autoplay`` plays against it, nobody types colours.
+        self.answer = check_word(answer, "answer") if answer is not None else None
+        if self.answer is not None and self.answer not in words.allowed_index:
+            raise RatenError(
+                f"answer {self.answer.upper()!r} is not a word of the {words.name} list",
+                "unknown_word",
+                word=self.answer.upper(),
+            )
         #: When given, the decision tree file whose guess is the suggestion (ranking still shown).
         self.tree = TreeStrategy(Path(tree), words) if tree is not None else None
         self._states: list[State] = [State(words, hard=hard)]
@@ -70,6 +81,29 @@ class Session:
         before = len(self._states[-2].warnings) if self.can_undo else 0
         return self.state.warnings[before:]
 
+    def intro(self) -> str:
+        """The start line: the list, how many answers are possible, how many guesses allowed."""
+        mode = ", hard mode" if self.hard else ""
+        return (
+            f"{self.words.name}: {standing(self.state.candidate_words)}, "
+            f"{len(self.words.allowed)} allowed guesses{mode}"
+        )
+
+    def status(self) -> str:
+        """Where the game stands: solved, the answer, or how many candidates are left."""
+        state = self.state
+        return standing(
+            state.candidate_words, solved=state.solved, fallback=state.fallback is not None, guesses=len(self.history)
+        )
+
+    def share_grid(self) -> str:
+        """The emoji grid players share, one row per guess, one line per row."""
+        return "\n".join(format_pattern(code, "emoji") for _, code in self.history)
+
+    def moves_text(self) -> str:
+        """The moves as ``GUESS=PATTERN`` arguments, so ``raten hint`` can take the game up again."""
+        return " ".join(f"{guess}={format_pattern(code, 'dots')}" for guess, code in self.history)
+
     # --- what to guess next -------------------------------------------------------------
 
     def suggestions(self, top: int = 5) -> list[Hint]:
@@ -108,6 +142,17 @@ class Session:
         nxt = self.state.after(word, pattern)
         self._states.append(nxt)
         return nxt
+
+    def autoplay(self, limit: int = 20) -> Iterator[State]:
+        """Play the suggestion against the known answer until solved, yielding the state after each
+        move; a RatenError when there is no answer or it is not found within ``limit`` guesses."""
+        if self.answer is None:
+            raise RatenError("autoplay needs a known answer")
+        while not self.solved:
+            if len(self.history) >= limit:
+                raise RatenError(f"not solved within {limit} guesses")
+            guess = self.suggestion()
+            yield self.enter(guess, pattern(guess, self.answer))
 
     def undo(self) -> bool:
         """Take back the last move; False when there is none."""

@@ -96,6 +96,8 @@ TEXT: dict[str, dict[str, str]] = {
         "err_hard_present_n": "Hard mode: the guess must contain {letter} {count} times",
         "err_game_over": "This game is over",
         "err_word_length": "{word!r} has {length} letters, not 5",
+        "err_word_length_spelled": "{word!r} is {spelled}: {length} letters, not 5",
+        "err_list_and_files": "choose a built-in list ({name}) or files, not both",
         "err_word_letters": "{word!r} must be letters a-z only (umlauts and \u00df are transliterated)",
         "err_pattern_symbol": "pattern {pattern!r} has an unknown symbol {symbol!r}: use . ? ! (grey, yellow, green), "
         "b y g, 0 1 2 or the emoji \u2b1c \U0001f7e8 \U0001f7e9",
@@ -192,6 +194,8 @@ TEXT: dict[str, dict[str, str]] = {
         "err_hard_present_n": "Schwerer Modus: das Wort muss {count}\u00d7 {letter} enthalten",
         "err_game_over": "Dieses Spiel ist vorbei",
         "err_word_length": "\u201e{word}\u201c hat {length} Buchstaben, nicht 5",
+        "err_word_length_spelled": "\u201e{word}\u201c wird {spelled} geschrieben: {length} Buchstaben, nicht 5",
+        "err_list_and_files": "Entweder eine eingebaute Liste ({name}) oder Dateien, nicht beides",
         "err_word_letters": "\u201e{word}\u201c darf nur Buchstaben a\u2013z enthalten "
         "(Umlaute und \u00df werden umschrieben)",
         "err_pattern_symbol": "Das Muster \u201e{pattern}\u201c hat ein unbekanntes Zeichen \u201e{symbol}\u201c: "

@@ -9,10 +9,11 @@ from raten.errors import RatenError
 
 
 def read_text(path: str | Path, what: str = "word list", missing_hint: str = "") -> str:
-    """A UTF-8 text file's content; every way of failing becomes a RatenError naming ``what``."""
+    """A UTF-8 text file's content (a byte-order mark, as Windows editors write, is dropped);
+    every way of failing becomes a RatenError naming ``what``."""
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise RatenError(f"{what} {str(p)!r} does not exist{missing_hint}") from None
     except IsADirectoryError:

