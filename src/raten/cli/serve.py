@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -33,41 +34,117 @@ from raten.wordlists.presets import PRESETS
     type=click.IntRange(1, 64),
     help="Server processes (each loads the lists; they share the database).",
 )
+@click.option(
+    "--rank-workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Lower-priority processes per server process that rank states not in the cache.",
+)
+@click.option(
+    "--queue",
+    default=8,
+    show_default=True,
+    type=click.IntRange(0, 10_000),
+    help="Uncached hint requests that may wait for a rank worker; more are answered 503.",
+)
+@click.option(
+    "--limit-concurrency",
+    default=1000,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Open connections and requests at once per server process; beyond, uvicorn answers 503.",
+)
+@click.option(
+    "--header-timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.1, 600),
+    help="Seconds a connection may take to send a request head before it is closed.",
+)
+@click.option(
+    "--keep-alive",
+    default=5,
+    show_default=True,
+    type=click.IntRange(1, 600),
+    help="Seconds an idle keep-alive connection stays open.",
+)
+@click.option(
+    "--proxy-headers/--no-proxy-headers",
+    default=False,
+    show_default=True,
+    help="Trust X-Forwarded-For/-Proto (client address, https) from --forwarded-allow-ips.",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    default="127.0.0.1",
+    show_default=True,
+    help="Comma-separated proxy addresses whose forwarded headers are trusted (with --proxy-headers).",
+)
 @click.option("--log-level", default="info", show_default=True, help="uvicorn log level.")
-def serve(host: str, port: int, db: Path | None, list_names: str | None, workers: int, log_level: str) -> None:
+def serve(
+    host: str,
+    port: int,
+    db: Path | None,
+    list_names: str | None,
+    workers: int,
+    rank_workers: int,
+    queue: int,
+    limit_concurrency: int,
+    header_timeout: float,
+    keep_alive: int,
+    proxy_headers: bool,
+    forwarded_allow_ips: str,
+    log_level: str,
+) -> None:
     """Serve the solver page, the game and the openers (JSON API under /api, schema at /docs)."""
     import os
 
     import uvicorn
 
     from raten.web.app import create_app
-    from raten.web.store import ENV_DB, default_db_path
+    from raten.web.protocol import with_header_timeout
+    from raten.web.store import ENV_DB, Store, default_db_path
 
     names = [n.strip() for n in list_names.split(",") if n.strip()] if list_names else None
     db_path = db or default_db_path()
+    Store(db_path).close()  # a database that cannot be used is one clear line, before the lists load
     err_console.print(f"loading word lists and warming up ({', '.join(names or PRESETS)}) ...")
-    access_log = log_level == "debug"
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "access_log": log_level == "debug",
+        "http": with_header_timeout(header_timeout),
+        "limit_concurrency": limit_concurrency,
+        "timeout_keep_alive": keep_alive,
+        "proxy_headers": proxy_headers,
+        "forwarded_allow_ips": forwarded_allow_ips if proxy_headers else "",
+    }
+    os.environ[ENV_RANK] = f"{rank_workers},{queue}"
     if workers > 1:
         # Each worker process builds its own app from the environment (see app_from_env).
         os.environ[ENV_DB] = str(db_path)
         os.environ[ENV_LISTS] = ",".join(names or [])
         create_app(names, db_path)  # fail here, once, if a list or the database is unusable
-        uvicorn.run(
-            "raten.cli.serve:app_from_env",
-            factory=True,
-            workers=workers,
-            host=host,
-            port=port,
-            log_level=log_level,
-            access_log=access_log,
-        )
+        uvicorn.run("raten.cli.serve:app_from_env", factory=True, workers=workers, **options)
         return
-    app = create_app(names, db_path)
+    app = create_app(names, db_path, workers=rank_workers, queue=queue, processes=True)
+    _wait_for_rank_workers(app)
     err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_path}")
-    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log)
+    uvicorn.run(app, **options)
 
 
 ENV_LISTS = "RATEN_LISTS"
+ENV_RANK = "RATEN_RANK"
+
+
+def _wait_for_rank_workers(app) -> None:
+    """Block until every rank worker process has loaded its lists."""
+    from raten.web import workers
+
+    for future in app.state.limits.queue.prime(workers.ready):
+        future.result()
 
 
 def app_from_env():
@@ -77,4 +154,7 @@ def app_from_env():
     from raten.web.app import create_app
 
     names = [n for n in os.environ.get(ENV_LISTS, "").split(",") if n] or None
-    return create_app(names)
+    rank_workers, queue = (int(x) for x in os.environ.get(ENV_RANK, "1,8").split(","))
+    app = create_app(names, workers=rank_workers, queue=queue, processes=True)
+    _wait_for_rank_workers(app)
+    return app

@@ -1,8 +1,8 @@
 """The JSON API under ``/api``: lists, hints, openers, games, statistics.
 
 Thin: it translates requests into library calls (``raten.play.game``, ``raten.engine.state``) and
-stored games, and the answers back. CPU-bound work runs in the threadpool (sync
-endpoints), so the event loop stays free.
+stored games, and the answers back. Uncached hints run behind the work queue
+(``raten.web.limits``); game endpoints are small and run in the threadpool (sync endpoints).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request, Response
-from starlette.concurrency import run_in_threadpool
 
 from raten.engine.feedback import format_pattern
 from raten.play.game import Game, Stats, daily_number
 from raten.web import i18n
+from raten.web.limits import Limits, client_address
 from raten.web.models import (
     ErrorOut,
     GameIn,
@@ -83,11 +83,20 @@ ListQuery = Annotated[str, Query(alias="list", max_length=40, description="Word 
 
 
 def player_or_new(request: Request, response: Response) -> str:
-    """The cookie's player, or a new one whose opaque id is set as an HttpOnly cookie."""
+    """The cookie's player, or a new one whose opaque id is set as an HttpOnly cookie (Secure
+    when served over HTTPS); one address makes new players only so fast (429)."""
     player = current_player(request)
     if player is None:
+        request.app.state.limits.new_players.check(client_address(request.scope))
         player = request.app.state.store.new_player()
-        response.set_cookie(PLAYER_COOKIE, player, max_age=_TEN_YEARS, httponly=True, samesite="lax")
+        response.set_cookie(
+            PLAYER_COOKIE,
+            player,
+            max_age=_TEN_YEARS,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+        )
     return player
 
 
@@ -116,14 +125,18 @@ def get_lists(ls: ListsDep) -> ListsOut:
     responses=_errors(400),
     summary="Candidates, best next guesses and constraints after some rows",
 )
-async def post_hints(body: HintsIn, ls: ListsDep) -> Response:
-    """Cached answers are sent from the event loop; new ones are computed in the threadpool."""
+async def post_hints(body: HintsIn, request: Request, ls: ListsDep) -> Response:
+    """Cached answers are sent from the event loop; new ones are ranked behind the work queue
+    (a rate per address, 429; a bounded queue, 503), so a flood cannot hold up the rest."""
     query = HintQuery(
         body.list, tuple((r.guess, r.pattern) for r in body.rows), body.hard, body.top, body.strategy, body.limit
     )
     content = ls.cached_hints(query)
     if content is None:
-        content = await run_in_threadpool(ls.hints_json, query)
+        ls.get(query.name)  # an unknown list is refused at once, not queued
+        limits: Limits = request.app.state.limits
+        ranked = await limits.work_for(client_address(request.scope), request.app.state.rank, query)
+        content = ls.keep(query, ranked)
     return Response(content, media_type="application/json")
 
 

@@ -1,16 +1,21 @@
-"""The application factory: word lists warmed, the store opened, API and pages wired up.
+"""The application factory: the store opened, word lists warmed, API and pages wired up,
+behind the guard (limits, body cap) and the security headers.
 
-Every error leaves as ``{"error": ..., "code": ...}`` with a 4xx status: library errors
-(``RatenError``) are 400, unknown games 404, moves that do not fit the game 409,
-malformed requests 422.
+Every error leaves as ``{"error": ..., "code": ...}``: library errors (``RatenError``) are
+400, unknown games 404, moves that do not fit the game 409, a body too large 413, malformed
+requests 422, too many requests 429, anything unexpected 500 (no traceback in the answer),
+a full work queue 503.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
@@ -25,9 +30,12 @@ from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.play.game import GameError
 from raten.web import i18n
-from raten.web.api import GameConflictError, NotFoundError, router
+from raten.web.api import PLAYER_COOKIE, GameConflictError, NotFoundError, router
+from raten.web.headers import PAGE_POLICY as _PAGE_POLICY
+from raten.web.headers import SecurityHeaders, docs_policy, security_headers
+from raten.web.limits import Guard, Limits, Policy, Refused
 from raten.web.service import Lists
-from raten.web.store import Store, default_db_path
+from raten.web.store import ConflictError, Store, default_db_path
 
 HERE = Path(__file__).parent
 KEYBOARDS = {
@@ -47,6 +55,10 @@ def create_app(
     daily_secret: str | None = None,
     today: Callable[[], date] = _utc_today,
     lists: Lists | None = None,
+    policy: Policy | None = None,
+    workers: int = 1,
+    queue: int = 8,
+    processes: bool = False,
 ) -> FastAPI:
     """The web app.
 
@@ -55,9 +67,12 @@ def create_app(
     ``daily_secret``: seed of the daily words (default: made once and kept in the database).
     ``today``: the date of the daily game (UTC by default; tests fix it).
     ``lists``: an already warmed ``Lists`` to share between apps (tests).
+    ``policy``: rates and the body cap (``raten.web.limits.Policy``); ``workers`` threads rank
+    uncached states with at most ``queue`` more waiting (beyond: 503); with ``processes``
+    (preset names only) they are worker processes of lower priority instead of threads.
     """
+    store = Store(db_path or default_db_path())  # first: a bad database fails before the lists load
     lists = lists or Lists.load(word_sets)
-    store = Store(db_path or default_db_path())
 
     app = FastAPI(
         title="raten",
@@ -68,8 +83,20 @@ def create_app(
     app.state.store = store
     app.state.daily_secret = daily_secret if daily_secret is not None else store.secret()
     app.state.today = today
+    executor = None
+    if processes:
+        from raten.web import workers as worker_processes
+
+        names = list(lists.entries)
+        executor = functools.partial(worker_processes.process_pool, names, workers)
+        app.state.rank = worker_processes.rank
+    else:
+        app.state.rank = lists.rank
+    app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_middleware(Guard, limits=limits, player_cookie=PLAYER_COOKIE, wording=_refusal_text)
+    app.add_middleware(SecurityHeaders, docs=docs_policy(app))
     _error_handlers(app)
     _pages(app, Jinja2Templates(directory=HERE / "templates"))
     _openapi_with_list_names(app, list(lists.entries))
@@ -87,15 +114,29 @@ def _lang(request: Request) -> str:
 _CONFLICTS = frozenset({"game_over"})
 
 
+#: Library error keys that keep their own code (the rest are ``bad_request``).
+_KEYED = frozenset({"lookahead_too_broad"})
+
+
 def _error(status: int, message: str, code: str) -> JSONResponse:
     return JSONResponse({"error": message, "code": code}, status_code=status)
+
+
+def _refusal_text(refused: Refused, accept_language: str | None) -> str:
+    """A refusal (413, 429, 503) in the request's language."""
+    lang = i18n.pick_language(None, accept_language)
+    return (
+        i18n.t(lang, f"err_{refused.code}", **refused.params)
+        if f"err_{refused.code}" in i18n.TEXT[lang]
+        else (refused.message)
+    )
 
 
 def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RatenError)
     async def raten_error(request: Request, exc: RatenError) -> JSONResponse:
         # A game's refusal reports its key; other library errors are one kind for programs.
-        code = exc.key if isinstance(exc, GameError) else "bad_request"
+        code = exc.key if isinstance(exc, GameError) or exc.key in _KEYED else "bad_request"
         status = 409 if code in _CONFLICTS else 400
         return _error(status, i18n.error_message(exc, _lang(request)), code)
 
@@ -109,12 +150,51 @@ def _error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return _error(422, i18n.validation_message(exc.errors(), _lang(request)), "validation")
+        errors = exc.errors()
+        name = _too_long_list_name(errors)
+        if name is not None:  # longer than any list's name: the library's "unknown list"
+            try:
+                app.state.lists.get(name)
+            except RatenError as e:
+                return _error(400, i18n.error_message(e, _lang(request)), "bad_request")
+        return _error(422, i18n.validation_message(errors, _lang(request)), "validation")
+
+    @app.exception_handler(ConflictError)
+    async def store_conflict(request: Request, _exc: ConflictError) -> JSONResponse:
+        # The store refused a write because the game changed under it (a race of two requests).
+        return _error(409, i18n.t(_lang(request), "err_conflict"), "conflict")
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> JSONResponse:
+        await asyncio.sleep(request.app.state.limits.hold(exc))
+        return exc.response(_refusal_text(exc, request.headers.get("accept-language")))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         message = exc.detail if isinstance(exc.detail, str) else "request refused"
         return _error(exc.status_code, message, f"http_{exc.status_code}")
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, _exc: Exception) -> JSONResponse:
+        # Anything else: JSON 500 without the traceback (uvicorn logs it for the operator).
+        response = _error(500, i18n.t(_lang(request), "err_internal"), "internal")
+        response.headers.update({k.decode(): v.decode() for k, v in security_headers(_PAGE_POLICY)})
+        return response
+
+
+def _too_long_list_name(errors: Sequence[Any]) -> str | None:
+    """The body's list name when it is the only problem and is too long, else None."""
+    if (
+        len(errors) == 1
+        and errors[0].get("type") == "string_too_long"
+        and tuple(errors[0].get("loc", ()))
+        == (
+            "body",
+            "list",
+        )
+    ):
+        return str(errors[0].get("input", ""))
+    return None
 
 
 def _openapi_with_list_names(app: FastAPI, names: list[str]) -> None:
@@ -183,16 +263,16 @@ def _pages(app: FastAPI, templates: Jinja2Templates) -> None:
             "version": __version__,
         }
 
-    @app.get("/", include_in_schema=False)
-    @app.get("/solver", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    @app.api_route("/solver", methods=["GET", "HEAD"], include_in_schema=False)
     def solver_page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "solver.html", context(request, "solver"))
 
-    @app.get("/play", include_in_schema=False)
+    @app.api_route("/play", methods=["GET", "HEAD"], include_in_schema=False)
     def play_page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "play.html", context(request, "play"))
 
-    @app.get("/openers", include_in_schema=False)
+    @app.api_route("/openers", methods=["GET", "HEAD"], include_in_schema=False)
     def openers_page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "openers.html", context(request, "openers"))
 

@@ -104,6 +104,13 @@ TEXT: dict[str, dict[str, str]] = {
         "err_pattern_length": "pattern {pattern!r} has {length} symbols, not 5",
         "err_no_fit": "no word fits these hints{why}; check the colours you entered",
         "err_unknown_list": "unknown word list {name!r}: choose one of {choices}",
+        "err_lookahead_too_broad": "look-ahead is offered for at most {limit} candidates, and {count} are left: "
+        "add a row or choose another strategy",
+        "err_too_large": "the request body is larger than {limit} bytes",
+        "err_too_many_requests": "too many requests; slow down",
+        "err_busy": "the server is busy; try again shortly",
+        "err_conflict": "the game changed meanwhile; reload it",
+        "err_internal": "something went wrong on the server",
         "openers_intro": "The best first guesses for each list by entropy: how many bits of information the "
         "colours give on average, how many colour patterns they can show, the largest group of answers "
         "left by one pattern and how many answers are left on average.",
@@ -203,6 +210,13 @@ TEXT: dict[str, dict[str, str]] = {
         "err_pattern_length": "Das Muster \u201e{pattern}\u201c hat {length} Zeichen, nicht 5",
         "err_no_fit": "Kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe",
         "err_unknown_list": "Unbekannte Wortliste \u201e{name}\u201c: w\u00e4hle eine von {choices}",
+        "err_lookahead_too_broad": "Vorausschau gibt es f\u00fcr h\u00f6chstens {limit} Kandidaten, "
+        "es sind noch {count}: gib eine weitere Zeile ein oder w\u00e4hle eine andere Strategie",
+        "err_too_large": "Die Anfrage ist gr\u00f6\u00dfer als {limit} Bytes",
+        "err_too_many_requests": "Zu viele Anfragen; bitte langsamer",
+        "err_busy": "Der Server ist gerade ausgelastet; versuche es gleich noch einmal",
+        "err_conflict": "Das Spiel hat sich inzwischen ge\u00e4ndert; lade es neu",
+        "err_internal": "Auf dem Server ist etwas schiefgegangen",
         "openers_intro": "Die besten ersten W\u00f6rter jeder Liste nach Entropie: wie viele Bits Information "
         "die Farben im Mittel geben, wie viele Farbmuster sie zeigen k\u00f6nnen, die gr\u00f6\u00dfte Gruppe, "
         "die ein Muster \u00fcbrig l\u00e4sst, und wie viele W\u00f6rter im Mittel \u00fcbrig bleiben.",

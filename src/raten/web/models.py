@@ -1,7 +1,7 @@
 """Request and response bodies of the JSON API (pydantic), so the OpenAPI schema is exact."""
 
 import builtins
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -11,7 +11,9 @@ from raten.engine.rank import STRATEGIES
 # takes literal values written out, hence the ignore.
 Strategy = Literal[tuple(STRATEGIES)]  # type: ignore[valid-type]  # values from the registry
 KeyState = Literal["absent", "present", "correct"]
-ListName = str
+#: Longest list name accepted; a longer one is answered as an unknown list (see the app's handler).
+LIST_NAME_MAX = 40
+ListName = Annotated[str, Field(max_length=LIST_NAME_MAX)]
 
 
 class ErrorOut(BaseModel):

@@ -1,7 +1,9 @@
 """The word lists a server offers, loaded and warmed once, and the solver answers it gives.
 
-Openers are ranked at start-up and kept; hint answers are kept in a small LRU cache as
-ready JSON, since many people ask about the same early states.
+Openers are ranked at start-up and kept; ranked states are kept in an LRU cache bounded in
+bytes, keyed without ``top`` and ``limit`` (each state is ranked ``MAX_TOP`` deep once and
+sliced), since many people ask about the same early states. The work one request may cost is
+capped here: look-ahead only for small states, and no ranking of a huge fallback.
 """
 
 from __future__ import annotations
@@ -25,9 +27,20 @@ from raten.wordlists.presets import PRESETS, load_preset
 SPLIT_GROUPS = 12
 
 
+#: The most hints a request may ask for; every ranking is made this deep once and sliced.
+MAX_TOP = 50
+#: Look-ahead is offered up to this many candidates (above, one request costs seconds of CPU).
+LOOKAHEAD_MAX_CANDIDATES = 200
+#: A state that rules out every solution is ranked over its allowed words up to this many.
+FALLBACK_MAX_RANKED = 1000
+#: Bytes of ranked answers kept in the cache (hints, split and constraints as JSON, candidates).
+CACHE_BYTES = 64 * 1024 * 1024
+
+
 @dataclass(frozen=True)
 class HintQuery:
-    """One hint request: both the argument of ``Lists.hints`` and its cache key."""
+    """One hint request, the argument of ``Lists.hints``; its ``key`` (without ``top`` and
+    ``limit``) is the cache key, so varying them is answered from one ranking."""
 
     name: str = "en"
     rows: tuple[tuple[str, str], ...] = ()
@@ -35,6 +48,20 @@ class HintQuery:
     top: int = 10
     strategy: str = "entropy"
     limit: int = 200
+
+    @property
+    def key(self) -> tuple[str, tuple[tuple[str, str], ...], bool, str]:
+        """What the ranking depends on."""
+        return (self.name, self.rows, self.hard, self.strategy)
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One state ranked ``MAX_TOP`` deep: the answer of every query with its key, before slicing."""
+
+    answer: dict
+    candidates: list[str]
+    size: int
 
 
 @dataclass(frozen=True)
@@ -55,15 +82,16 @@ class ListEntry:
 class Lists:
     """The lists a server offers, by name, warmed at construction."""
 
-    def __init__(self, entries: Mapping[str, ListEntry], cache_size: int = 8192) -> None:
-        """``cache_size``: hint answers kept (about 2.5 kB each on en)."""
+    def __init__(self, entries: Mapping[str, ListEntry], cache_bytes: int = CACHE_BYTES) -> None:
+        """``cache_bytes``: about how much memory ranked answers may take (least recently used go)."""
         if not entries:
             raise RatenError("no word list could be loaded")
         self.entries = dict(entries)
         self.default = next(iter(self.entries))
-        self._cache: OrderedDict[HintQuery, bytes] = OrderedDict()
+        self._cache: OrderedDict[tuple, Ranked] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self.cache_size = cache_size
+        self._cache_used = 0
+        self.cache_bytes = cache_bytes
 
     @classmethod
     def load(cls, sources: Mapping[str, WordSet] | Iterable[str] | None = None, openers_top: int = 50) -> Lists:
@@ -109,47 +137,91 @@ class Lists:
     # --- hints -------------------------------------------------------------------------
 
     def hints_json(self, query: HintQuery) -> bytes:
-        """The answer of ``POST /api/hints`` as JSON bytes, from the cache when it is there."""
+        """The answer of ``POST /api/hints`` as JSON bytes, ranked once per cache key."""
         hit = self.cached_hints(query)
         if hit is not None:
             return hit
-        body = json.dumps(self.hints(query), separators=(",", ":")).encode()
+        return self.keep(query, self.rank(query))
+
+    def keep(self, query: HintQuery, ranked: Ranked) -> bytes:
+        """Cache a ranking (made here or in a worker process) and answer ``query`` from it."""
         with self._cache_lock:
-            self._cache[query] = body
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
-        return body
+            old = self._cache.pop(query.key, None)
+            self._cache_used += ranked.size - (old.size if old else 0)
+            self._cache[query.key] = ranked
+            while self._cache_used > self.cache_bytes and len(self._cache) > 1:
+                self._cache_used -= self._cache.popitem(last=False)[1].size
+        return _sliced(ranked, query)
 
     def cached_hints(self, query: HintQuery) -> bytes | None:
-        """The cached answer to ``query``, or None."""
+        """The answer to ``query`` if its state is ranked already (whatever its top and limit), or None."""
         with self._cache_lock:
-            hit = self._cache.get(query)
-            if hit is not None:
-                self._cache.move_to_end(query)
-            return hit
+            ranked = self._cache.get(query.key)
+            if ranked is None:
+                return None
+            self._cache.move_to_end(query.key)
+        return _sliced(ranked, query)
 
     def hints(self, query: HintQuery) -> dict:
         """Candidates, hints, the top hint's split and the constraints after the query's rows."""
+        return json.loads(self.hints_json(query))
+
+    def rank(self, query: HintQuery) -> Ranked:
+        """Rank the query's state ``MAX_TOP`` deep, within the work this server offers."""
         entry = self.get(query.name)
         start = entry.start if not query.hard else State(entry.start.matrix, hard=True)
         state = start.replay(query.rows)
-        if not query.rows and query.strategy == "entropy" and query.top <= len(entry.openers):
-            hints = list(entry.openers[: query.top])
+        warnings_ = list(state.warnings)
+        if query.strategy == "lookahead" and state.count > LOOKAHEAD_MAX_CANDIDATES:
+            raise RatenError(
+                f"look-ahead is offered for at most {LOOKAHEAD_MAX_CANDIDATES} candidates, and {state.count} are"
+                " left: add a row or choose another strategy",
+                "lookahead_too_broad",
+                limit=LOOKAHEAD_MAX_CANDIDATES,
+                count=state.count,
+            )
+        if not query.rows and query.strategy == "entropy":
+            hints = list(entry.openers[:MAX_TOP])
+        elif state.fallback is not None and state.count > FALLBACK_MAX_RANKED:
+            hints = []
+            warnings_.append(
+                f"{state.count} allowed words fit, too many to rank (at most {FALLBACK_MAX_RANKED}): add a row"
+            )
         else:
-            hints = state.hints(top=query.top, strategy=query.strategy)
-        words = state.candidate_words
-        return {
+            hints = state.hints(top=MAX_TOP, strategy=query.strategy)
+        summary = state.constraints.describe()
+        answer = {
             "list": query.name,
             "count": state.count,
             "fallback": state.fallback is not None,
             "solved": state.solved,
-            "candidates": words[: query.limit],
             "hints": [hint_dict(h) for h in hints],
             "split": split_dict(split_of(state, hints[0].word)) if hints else None,
             "constraints": state.constraints.to_dict(),
-            "summary": state.constraints.describe(),
-            "warnings": list(state.warnings),
+            "summary": summary,
+            "warnings": warnings_,
         }
+        words = state.candidate_words
+        size = 2048 + 8 * len(words) + 200 * len(hints) + sum(len(line) for line in summary)
+        return Ranked(answer, words, size)
+
+
+def _sliced(ranked: Ranked, query: HintQuery) -> bytes:
+    """A ranked answer cut to the query's ``top`` hints and ``limit`` candidates, as JSON bytes."""
+    answer = ranked.answer
+    body = {
+        "list": answer["list"],
+        "count": answer["count"],
+        "fallback": answer["fallback"],
+        "solved": answer["solved"],
+        "candidates": ranked.candidates[: query.limit],
+        "hints": answer["hints"][: query.top],
+        "split": answer["split"],
+        "constraints": answer["constraints"],
+        "summary": answer["summary"],
+        "warnings": answer["warnings"],
+    }
+    return json.dumps(body, separators=(",", ":")).encode()
 
 
 def hint_dict(h: Hint) -> dict:

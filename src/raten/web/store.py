@@ -7,16 +7,19 @@ the player id it belongs to.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
 import sqlite3
 import threading
+import warnings
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from raten.engine.feedback import History
+from raten.errors import RatenError, shorten
 from raten.play.game import Stats
 
 _SCHEMA = """
@@ -90,21 +93,66 @@ class ConflictError(Exception):
     """The game changed under a write (two guesses at once): the later one is refused."""
 
 
+class StoreWarning(UserWarning):
+    """The database opened but looks replaced or reset (the daily words will change)."""
+
+
+def _create_private(path: Path) -> None:
+    """Create an empty database file readable by its owner only (it holds the daily secret);
+    SQLite gives its WAL and shared-memory files the same mode."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
+def _looks_replaced(path: Path) -> str | None:
+    """Why the file looks swapped under a live WAL (an empty database beside a non-empty WAL), or None."""
+    wal = Path(f"{path}-wal")
+    if path.exists() and path.stat().st_size == 0 and wal.exists() and wal.stat().st_size > 0:
+        return f"{path} is empty but its write-ahead log {wal.name} is not: was the database replaced?"
+    return None
+
+
 class Store:
     """The database behind the game pages."""
 
     def __init__(self, path: str | Path) -> None:
+        """Open (or create) the database, check it quickly and add the tables it lacks.
+
+        Any fault (not a database, damaged, a folder that cannot be written) is one
+        ``RatenError`` naming the file; signs of a replaced database are ``StoreWarning``s.
+        """
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        with self._lock:
-            self._db.executescript(_SCHEMA)
+        memory = str(path) == ":memory:"
+        try:
+            if not memory:
+                replaced = _looks_replaced(self.path)
+                if replaced:
+                    warnings.warn(replaced, StoreWarning, stacklevel=2)
+                _create_private(self.path)
+            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA busy_timeout=5000")
+            check = self._db.execute("PRAGMA quick_check").fetchall()
+            if check != [("ok",)]:
+                raise sqlite3.DatabaseError(f"integrity check failed: {shorten(str(check[0][0]))}")
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            with self._lock:
+                self._db.executescript(_SCHEMA)
+            games = self._db.execute("SELECT count(*) FROM games").fetchone()[0]
+            has_secret = self._db.execute("SELECT 1 FROM meta WHERE key = 'daily_secret'").fetchall()
+        except (sqlite3.Error, OSError) as e:
+            raise RatenError(
+                f"cannot use the database {path}: {e}", "database", path=str(path), reason=str(e)
+            ) from None
+        if games and not has_secret:
+            warnings.warn(
+                f"{path} holds {games} games but no daily secret: was it replaced? Today's daily words will change",
+                StoreWarning,
+                stacklevel=2,
+            )
 
     def close(self) -> None:
         with self._lock:

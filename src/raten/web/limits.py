@@ -1,0 +1,275 @@
+"""Server plumbing against abuse: token buckets per address or player, a bounded work queue
+for uncached work, and an ASGI guard that caps request bodies and rates before routing.
+
+Nothing here knows about Wordle; the app wires it up (see ``raten.web.app``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from fastapi import HTTPException
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+T = TypeVar("T")
+
+
+class Refused(HTTPException):
+    """A request the server will not serve now: a status, a code for programs, a message,
+    and how many seconds to wait (``Retry-After``) when waiting helps."""
+
+    def __init__(
+        self, status: int, code: str, message: str, retry_after: float | None = None, **params: object
+    ) -> None:
+        headers = {"Retry-After": str(max(1, math.ceil(retry_after)))} if retry_after is not None else None
+        super().__init__(status, message, headers=headers)
+        self.code = code
+        self.message = message
+        self.params = params
+
+    def response(self, message: str | None = None) -> JSONResponse:
+        """The refusal as the API's JSON error (``message``: its text in the request's language)."""
+        body = {"error": message or self.message, "code": self.code}
+        return JSONResponse(body, self.status_code, headers=self.headers)
+
+
+#: Words a refusal in the request's language: (refusal, Accept-Language header) -> text.
+Wording = Callable[[Refused, str | None], str]
+
+
+def too_many(retry_after: float) -> Refused:
+    """429: this address or player sends faster than the server allows."""
+    return Refused(429, "too_many_requests", "too many requests; slow down", retry_after)
+
+
+def too_large(limit: int) -> Refused:
+    """413: the request body is larger than any request the API takes."""
+    return Refused(413, "too_large", f"the request body is larger than {limit} bytes", limit=limit)
+
+
+class Buckets:
+    """Token buckets by key (an address, a player): ``rate`` tokens a second up to ``burst``.
+
+    Remembers at most ``max_keys`` keys (least recently used go first), so a flood of new
+    keys costs bounded memory; a forgotten key starts again with a full bucket.
+    """
+
+    def __init__(
+        self, rate: float, burst: float, max_keys: int = 65536, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate, self.burst, self.max_keys, self.clock = rate, burst, max_keys, clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, key: str, cost: float = 1.0) -> float:
+        """Take ``cost`` tokens for ``key``: 0.0 if they were there, else the seconds until they are."""
+        now = self.clock()
+        with self._lock:
+            tokens, then = self._buckets.pop(key, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - then) * self.rate)
+            wait = 0.0
+            if tokens >= cost:
+                tokens -= cost
+            else:
+                wait = (cost - tokens) / self.rate
+            self._buckets[key] = (tokens, now)
+            while len(self._buckets) > self.max_keys:
+                self._buckets.popitem(last=False)
+            return wait
+
+    def check(self, key: str, cost: float = 1.0) -> None:
+        """Take tokens or raise ``too_many`` (429)."""
+        wait = self.take(key, cost)
+        if wait:
+            raise too_many(wait)
+
+
+class WorkQueue:
+    """Runs CPU-bound calls on ``workers`` threads with at most ``depth`` more waiting, so
+    expensive work cannot pile up; beyond that it refuses at once with 503 and Retry-After."""
+
+    def __init__(
+        self,
+        workers: int = 1,
+        depth: int = 8,
+        retry_after: float = 1.0,
+        executor: Callable[[], Executor] | None = None,
+    ) -> None:
+        """``executor``: makes the pool the calls run on (default: ``workers`` threads)."""
+        if workers < 1 or depth < 0:
+            raise ValueError("a work queue needs at least one worker and a depth of at least 0")
+        self.workers, self.depth, self.retry_after = workers, depth, retry_after
+        self._make = executor or (lambda: ThreadPoolExecutor(workers, thread_name_prefix="raten-work"))
+        self._pool: Executor | None = None
+        self._pending = 0
+        self._lock = threading.Lock()
+
+    @property
+    def pending(self) -> int:
+        """Calls running or waiting now."""
+        return self._pending
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on a worker thread, or ``Refused`` (503) when the queue is full.
+
+        A call counts until it has finished on its thread, even if its client went away.
+        """
+        with self._lock:
+            if self._pending >= self.workers + self.depth:
+                raise Refused(503, "busy", "the server is busy; try again shortly", self.retry_after)
+            self._pending += 1
+
+        try:
+            with self._lock:
+                if self._pool is None:
+                    self._pool = self._make()
+                future = self._pool.submit(fn, *args)
+        except BaseException:
+            self._done(None)
+            raise
+        future.add_done_callback(self._done)
+        return await asyncio.wrap_future(future)
+
+    def prime(self, fn: Callable[[], object]) -> list[Future]:
+        """Start the pool now and run ``fn`` once per worker (to load what the workers need)."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = self._make()
+            return [self._pool.submit(fn) for _ in range(self.workers)]
+
+    def _done(self, _future: object) -> None:
+        with self._lock:
+            self._pending -= 1
+
+    def close(self) -> None:
+        """Drop the waiting calls and let the running ones finish on their own (a later call starts anew)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How much one client may ask (rates per second, bursts) and how large a body may be."""
+
+    max_body: int = 128 * 1024
+    address_rate: float = 20.0
+    address_burst: float = 60.0
+    player_rate: float = 10.0
+    player_burst: float = 30.0
+    work_rate: float = 4.0
+    work_burst: float = 20.0
+    new_player_rate: float = 0.2
+    new_player_burst: float = 10.0
+    #: Seconds a refusal (429, 503) is held back at most: a client that ignores Retry-After and
+    #: asks again at once then costs one cheap answer a second per connection, not thousands.
+    tarpit: float = 1.0
+
+
+def client_address(scope: Scope) -> str:
+    """The client's address as the server sees it (after trusted proxy headers, if any)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+class Guard:
+    """ASGI middleware in front of the app: requests per address and per player cookie
+    (429), and the body size, refused by its Content-Length before reading and counted
+    while reading otherwise (413). Refusals are JSON and cost no routing."""
+
+    def __init__(self, app: ASGIApp, limits: Limits, player_cookie: str, wording: Wording | None = None) -> None:
+        self.app, self.limits, self.player_cookie, self.wording = app, limits, player_cookie, wording
+        self.policy = limits.policy
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        try:
+            self._check(scope)
+        except Refused as refused:
+            await asyncio.sleep(self.limits.hold(refused))
+            text = self.wording(refused, _header(scope, b"accept-language")) if self.wording else None
+            await refused.response(text)(scope, receive, send)
+            return
+        await self.app(scope, self._capped(receive), send)
+
+    def _check(self, scope: Scope) -> None:
+        limits = self.limits
+        if not scope["path"].startswith("/static/"):
+            limits.addresses.check(client_address(scope))
+        player = _cookie(scope, self.player_cookie)
+        if player:
+            limits.players.check(player[:64])
+        length = _header(scope, b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.policy.max_body):
+            raise too_large(self.policy.max_body)
+
+    def _capped(self, receive: Receive) -> Receive:
+        """``receive`` that raises ``too_large`` (handled as 413 JSON) once the body passes the cap."""
+        seen = 0
+        cap = self.policy.max_body
+
+        async def capped() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > cap:
+                    raise too_large(cap)
+            return message
+
+        return capped
+
+
+class Limits:
+    """The buckets and the work queue of one app, made from a ``Policy``."""
+
+    def __init__(
+        self, policy: Policy, workers: int = 1, depth: int = 8, executor: Callable[[], Executor] | None = None
+    ) -> None:
+        self.policy = policy
+        self.addresses = Buckets(policy.address_rate, policy.address_burst)
+        self.players = Buckets(policy.player_rate, policy.player_burst)
+        self.work = Buckets(policy.work_rate, policy.work_burst)
+        self.new_players = Buckets(policy.new_player_rate, policy.new_player_burst)
+        self.queue = WorkQueue(workers, depth, executor=executor)
+
+    def hold(self, refused: Refused) -> float:
+        """How long to hold back a refusal before answering it (the tarpit)."""
+        if refused.status_code not in (429, 503):
+            return 0.0
+        return min(self.policy.tarpit, float(refused.headers.get("Retry-After", 1) if refused.headers else 1))
+
+    async def work_for(self, address: str, fn: Callable[..., T], *args: Any) -> T:
+        """Uncached work for one address: its own rate (429), then the shared queue (503)."""
+        self.work.check(address)
+        return await self.queue.run(fn, *args)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value.decode("latin-1").strip()
+    return None
+
+
+def _cookie(scope: Scope, name: str) -> str | None:
+    raw = _header(scope, b"cookie")
+    if not raw:
+        return None
+    for part in raw.split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name and value:
+            return value
+    return None

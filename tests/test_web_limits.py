@@ -1,0 +1,153 @@
+"""The abuse plumbing on its own: token buckets, the bounded work queue, the body cap, the
+head timeout of the server protocol."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+
+import pytest
+import uvicorn
+
+from raten.web.limits import Buckets, Guard, Limits, Policy, Refused, WorkQueue
+from raten.web.protocol import with_header_timeout
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_bucket_allows_its_burst_then_refills_at_its_rate():
+    clock = Clock()
+    buckets = Buckets(rate=2.0, burst=3.0, clock=clock)
+    assert [buckets.take("a") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert buckets.take("a") == pytest.approx(0.5)
+    assert buckets.take("b") == 0.0  # every key has its own bucket
+    clock.now = 0.5
+    assert buckets.take("a") == 0.0
+    with pytest.raises(Refused) as refused:
+        buckets.check("a")
+    assert refused.value.status_code == 429
+    assert refused.value.headers == {"Retry-After": "1"}
+
+
+def test_buckets_remember_a_bounded_number_of_keys():
+    buckets = Buckets(rate=1.0, burst=1.0, max_keys=10, clock=Clock())
+    for i in range(1000):
+        buckets.take(str(i))
+    assert len(buckets._buckets) == 10
+
+
+def test_the_work_queue_refuses_beyond_its_depth_and_frees_its_places():
+    queue = WorkQueue(workers=1, depth=1)
+    release = threading.Event()
+
+    async def scenario():
+        first = asyncio.ensure_future(queue.run(release.wait))
+        second = asyncio.ensure_future(queue.run(lambda: 2))
+        await asyncio.sleep(0)
+        assert queue.pending == 2
+        with pytest.raises(Refused) as refused:
+            await queue.run(lambda: 3)
+        assert refused.value.status_code == 503
+        assert refused.value.headers["Retry-After"] == "1"
+        release.set()
+        assert await first is True
+        assert await second == 2
+        assert queue.pending == 0
+        assert await queue.run(lambda: 4) == 4
+
+    asyncio.run(scenario())
+    queue.close()
+
+
+def _call_guard(policy: Policy, messages: list[dict], headers=()) -> tuple[list[dict], int]:
+    """Send ``messages`` through a Guard in front of an app that reads the whole body; what was
+    sent back and how many body messages were read."""
+    reads = 0
+    sent: list[dict] = []
+
+    async def app(_scope, receive, send):
+        while True:
+            message = await receive()
+            if not message.get("more_body"):
+                break
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    async def receive():
+        nonlocal reads
+        reads += 1
+        return messages[min(reads - 1, len(messages) - 1)]
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "path": "/api/hints", "headers": list(headers), "client": ("127.0.0.1", 1)}
+
+    async def run():
+        try:
+            await Guard(app, Limits(policy), "raten_player")(scope, receive, send)
+        except Refused as refused:  # what the app's handler turns into JSON
+            sent.append({"type": "refused", "status": refused.status_code})
+
+    asyncio.run(run())
+    return sent, reads
+
+
+def test_a_body_without_length_is_cut_off_while_it_is_read():
+    chunk = {"type": "http.request", "body": b"x" * 1024, "more_body": True}  # an endless body
+    sent, reads = _call_guard(Policy(max_body=10 * 1024), [chunk])
+    assert sent == [{"type": "refused", "status": 413}]
+    assert reads == 11
+
+
+def test_a_declared_length_over_the_cap_is_refused_before_reading():
+    sent, reads = _call_guard(
+        Policy(max_body=100), [{"type": "http.request", "body": b""}], [(b"content-length", b"101")]
+    )
+    assert sent[0]["status"] == 413
+    assert reads == 0
+
+
+def test_a_body_under_the_cap_goes_through():
+    sent, _ = _call_guard(Policy(max_body=100), [{"type": "http.request", "body": b"x" * 100}])
+    assert sent[0]["status"] == 200
+
+
+def test_a_silent_connection_is_closed_after_the_head_timeout():
+    async def app(_scope, _receive, _send):  # pragma: no cover - never reached
+        raise AssertionError
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(app, port=port, http=with_header_timeout(0.3), log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(200):
+            if server.started:
+                break
+            threading.Event().wait(0.05)
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as c:
+            assert c.recv(1) == b""  # closed by the server, not by the 30 s socket timeout
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def test_refusals_are_held_back_at_most_the_tarpit():
+    from raten.web.limits import too_large, too_many
+
+    limits = Limits(Policy(tarpit=1.0))
+    assert limits.hold(too_many(30)) == 1.0
+    assert limits.hold(Refused(503, "busy", "busy", 1)) == 1.0
+    assert limits.hold(too_large(10)) == 0.0  # a body too large is answered at once
+    assert Limits(Policy(tarpit=0.0)).hold(too_many(5)) == 0.0

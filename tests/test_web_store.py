@@ -1,0 +1,133 @@
+"""The database at start: faults are one clear line naming the file, a quick integrity
+check, warnings when it looks replaced, a file only its owner can read."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+
+import pytest
+from click.testing import CliRunner
+
+from raten.cli.main import main as cli
+from raten.errors import RatenError
+from raten.web.store import Store, StoreWarning
+
+
+def made(path) -> None:
+    store = Store(path)
+    store.secret()
+    store.create_game(store.new_player(), "en", "practice", None, False, "crane")
+    store.close()
+
+
+def test_the_database_is_readable_by_its_owner_only(tmp_path):
+    path = tmp_path / "new" / "raten.sqlite3"
+    store = Store(path)
+    store.secret()
+    for p in path.parent.iterdir():
+        assert stat.S_IMODE(p.stat().st_mode) == 0o600, p
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    store.close()
+
+
+def _not_sqlite(path) -> None:
+    path.write_bytes(b"this is no database at all\n" * 200)
+
+
+def _truncated(path) -> None:
+    made(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def _garbled(path) -> None:
+    made(path)
+    data = bytearray(path.read_bytes())
+    data[4096:4104] = b"\xff" * 8  # the header of the second page, a table's b-tree
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("damage", [_not_sqlite, _truncated, _garbled])
+def test_a_damaged_database_is_one_error_naming_the_file(tmp_path, damage):
+    path = tmp_path / "raten.sqlite3"
+    damage(path)
+    with pytest.raises(RatenError) as e:
+        Store(path)
+    assert str(path) in str(e.value)
+    assert "\n" not in str(e.value)
+
+
+def test_a_folder_that_cannot_hold_the_database(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where a folder should be")
+    with pytest.raises(RatenError, match="cannot use the database"):
+        Store(blocker / "raten.sqlite3")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_a_read_only_folder(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    with pytest.raises(RatenError, match="cannot use the database"):
+        Store(folder / "raten.sqlite3")
+
+
+def test_games_without_a_daily_secret_warn(tmp_path):
+    path = tmp_path / "raten.sqlite3"
+    made(path)
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM meta")
+    with pytest.warns(StoreWarning, match="no daily secret"):
+        Store(path).close()
+
+
+def test_an_empty_file_beside_a_wal_warns(tmp_path):
+    path = tmp_path / "raten.sqlite3"
+    path.write_bytes(b"")
+    (tmp_path / "raten.sqlite3-wal").write_bytes(b"\x00" * 100)
+    with pytest.warns(StoreWarning, match="replaced"):
+        Store(path).close()
+
+
+def test_a_healthy_database_opens_without_warnings(tmp_path, recwarn):
+    path = tmp_path / "raten.sqlite3"
+    made(path)
+    Store(path).close()
+    assert not [w for w in recwarn if issubclass(w.category, StoreWarning)]
+
+
+@pytest.mark.parametrize("damage", [_not_sqlite, _truncated])
+def test_serve_with_a_bad_database_exits_with_one_line(tmp_path, damage, monkeypatch):
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda *_a, **_k: pytest.fail("served"))
+    path = tmp_path / "bad.sqlite3"
+    damage(path)
+    result = CliRunner().invoke(cli, ["serve", "--db", str(path), "--lists", "en"])
+    assert result.exit_code != 0
+    assert str(path) in result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_serve_passes_its_limits_to_uvicorn(tmp_path, monkeypatch):
+    import uvicorn
+
+    from raten.cli import serve as serve_module
+
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
+    monkeypatch.setattr(serve_module, "_wait_for_rank_workers", lambda _app: None)
+    args = ["serve", "--db", str(tmp_path / "ok.sqlite3"), "--lists", "en", "--header-timeout", "3"]
+    result = CliRunner().invoke(cli, [*args, "--limit-concurrency", "50", "--queue", "2"])
+    assert result.exit_code == 0, result.output
+    assert seen["limit_concurrency"] == 50
+    assert seen["http"].header_timeout == 3
+    assert seen["proxy_headers"] is False and seen["forwarded_allow_ips"] == ""
+    assert seen["app"].state.limits.queue.depth == 2
+    result = CliRunner().invoke(cli, [*args, "--proxy-headers", "--forwarded-allow-ips", "10.0.0.1"])
+    assert result.exit_code == 0, result.output
+    assert seen["proxy_headers"] is True and seen["forwarded_allow_ips"] == "10.0.0.1"
