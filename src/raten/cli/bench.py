@@ -8,12 +8,14 @@ from __future__ import annotations
 import time
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.measure import Measurement
 from rich.table import Table
 
 from raten.cli.common import (
+    boards_option,
     console,
     err_console,
     hard_option,
@@ -27,8 +29,13 @@ from raten.cli.common import (
 )
 from raten.engine.matrix import load_matrix
 from raten.engine.rank import STRATEGIES
+from raten.errors import RatenError
 from raten.play.simulate import WIN_WITHIN, BenchResult, sample_answers, simulate
 from raten.play.strategies import resolve
+
+if TYPE_CHECKING:
+    from raten.engine.words import WordSet
+    from raten.play.multi import BoardsResult
 
 
 @click.command()
@@ -45,23 +52,41 @@ from raten.play.strategies import resolve
 @hard_option
 @click.option("--sample", type=int, help="Play only N solutions drawn at random (see --seed).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed for --sample.")
+@boards_option
+@click.option(
+    "--games", type=int, default=1000, show_default=True, help="With --boards: how many seeded random answer tuples."
+)
 @click.option("--worst", default=10, show_default=True, help="How many of the hardest words to list.")
 @json_option
 @click.option("--plot", type=click.Path(path_type=Path), help="Write the distribution as a bar chart (.png or .svg).")
 @user_errors
-def bench(preset, solutions, allowed, any_answer, strategy, opener, hard, sample, seed, worst, as_json, plot):
+def bench(
+    preset, solutions, allowed, any_answer, strategy, opener, hard, sample, seed, boards, games, worst, as_json, plot
+):
     """Play every solution (or a sample) with a strategy and count the guesses.
 
     Shows the average, the total, how many games took 1..6 guesses or failed (not solved
     in 6: played on to the end, counted in the total), the hardest words and the time.
+    With --boards N it plays --games seeded random answer tuples on N boards at once and
+    reports the win rate within the variant's limit (Dordle 7, Quordle 9, Octordle 13,
+    Sedecordle 21 guesses).
 
     Example: raten bench --words en --strategy all --plot bench.png
+
+    Example: raten bench --words en --boards 4 --games 10000 --seed 1
     """
     if plot:
         from raten.cli.bench_plot import check_plot_path
 
         check_plot_path(plot)  # before the games, so a bad path never throws them away
     words = words_from_options(preset, solutions, allowed, any_answer)
+    if boards > 1:
+        if hard or sample:
+            raise RatenError(
+                "--hard and --sample are for one board (with --boards, --games and --seed choose the games)"
+            )
+        _bench_boards(words, boards, strategy, opener, games, seed, worst, as_json, plot)
+        return
     strategies = resolve(strategy, words)
     answers = sample_answers(words, sample, seed)
     matrix = load_matrix(words)
@@ -183,3 +208,89 @@ def _comparison(results: list[BenchResult]) -> Table:
             f"{r.seconds:.2f}",
         )
     return table
+
+
+def _bench_boards(
+    words: WordSet,
+    boards: int,
+    strategy: str,
+    opener: str | None,
+    games: int,
+    seed: int,
+    worst: int,
+    as_json: bool,
+    plot,
+) -> None:
+    """`bench --boards N`: play seeded answer tuples with each named many-board strategy."""
+    from raten.engine.boards import BOARD_STRATEGIES, parse_board_strategy
+    from raten.play.multi import sample_tuples, simulate_boards
+
+    names = list(BOARD_STRATEGIES) if strategy.strip().lower() == "all" else strategy.split(",")
+    names = list(dict.fromkeys(parse_board_strategy(n) for n in names if n.strip()))
+    tuples = sample_tuples(words, boards, games, seed)
+    matrix = load_matrix(words)
+    results: list[BoardsResult] = []
+    with progress_bar(disable=not err_console.is_terminal) as progress:
+        for name in names:
+            task = progress.add_task(f"{name}, {boards} boards", total=games)
+            results.append(
+                simulate_boards(
+                    matrix,
+                    boards,
+                    name,
+                    seed=seed,
+                    opener=opener,
+                    answers=tuples,
+                    progress=partial(progress.advance, task),
+                )
+            )
+            progress.remove_task(task)
+    if plot:
+        from raten.cli.bench_plot import plot_boards
+
+        plot_boards(results, plot)
+    if as_json:
+        print_json({"results": [_json_boards(r, worst) for r in results]})
+        return
+    first = results[0]
+    console.print(
+        f"[bold]bench[/bold] {words.name}: {first.variant}, {boards} boards in {first.limit} guesses, "
+        f"{games} random answer tuples (seed {seed})"
+    )
+    for r in results:
+        _print_boards_result(r, worst)
+    if plot:
+        console.print(f"chart written to {plot}")
+
+
+def _json_boards(r: BoardsResult, worst: int) -> dict:
+    out = r.to_dict()
+    out["worst"] = [{"answers": list(a), "guesses": n, "path": p} for a, n, p in r.worst(worst)]
+    return out
+
+
+def _print_boards_result(r: BoardsResult, worst: int) -> None:
+    console.print(
+        f"[bold]{r.strategy}[/bold], opener [bold]{r.opener.upper()}[/bold]: won [bold]{100 * r.win_rate:.2f}%[/bold] "
+        f"({r.won} of {r.games}), average [bold]{r.average:.4f}[/bold] guesses, max {r.max}, {r.seconds:.1f} s"
+    )
+    dist = r.distribution
+    biggest = max(dist.values()) or 1
+    table = Table(title="guesses per game", title_justify="left")
+    for col in ("guesses", "games", "share"):
+        table.add_column(col, justify="right")
+    table.add_column("", no_wrap=True)
+    for key, n in dist.items():
+        style = "red" if key == "failed" else "cyan"
+        bar = "█" * round(40 * n / biggest) if n else ""
+        table.add_row(key, str(n), f"{100 * n / max(r.games, 1):.1f}%", f"[{style}]{bar}[/{style}]")
+    _print_wide(table)
+    if worst > 0:
+        hardest = Table(title=f"hardest {min(worst, r.games)} answer tuples", title_justify="left")
+        hardest.add_column("answers", style="bold")
+        hardest.add_column("guesses", justify="right")
+        hardest.add_column("played")
+        for answers, n, path in r.worst(worst):
+            shown = f"[red]{n}[/red]" if n > r.limit else str(n)
+            hardest.add_row(" ".join(a.upper() for a in answers), shown, " ".join(w.upper() for w in path))
+        _print_wide(hardest)

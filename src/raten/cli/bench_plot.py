@@ -6,10 +6,14 @@ matplotlib is optional (``pip install raten[plot]``) and imported only here, onl
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from raten.cli.common import check_output
 from raten.errors import RatenError, shorten
 from raten.play.simulate import WIN_WITHIN, BenchResult
+
+if TYPE_CHECKING:
+    from raten.play.multi import BoardsResult
 
 FORMATS = (".png", ".svg")
 
@@ -67,3 +71,41 @@ def _label(bucket: str) -> str:
     if bucket == "failed":
         return f"failed (over {WIN_WITHIN})"
     return bucket
+
+
+def plot_boards(results: list[BoardsResult], path: str | Path) -> Path:
+    """Write the many-board distribution (guesses per game, failed) as grouped bars, one group per strategy."""
+    out = Path(path)
+    if out.suffix.lower() not in FORMATS:
+        raise RatenError(f"plot file {str(out)!r} must end in .png or .svg")
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise RatenError("--plot needs matplotlib: pip install 'raten[plot]'") from None
+    keys = [*sorted({k for r in results for k in r.distribution if k != "failed"}, key=int), "failed"]
+    width = 0.8 / len(results)
+    fig, ax = plt.subplots(figsize=(max(6.0, 0.6 * len(keys) + 3), 4.5))
+    for i, r in enumerate(results):
+        xs = [k + (i - (len(results) - 1) / 2) * width for k in range(len(keys))]
+        label = f"{r.strategy} ({100 * r.win_rate:.1f}% won, avg {r.average:.3f})"
+        ax.bar(xs, [r.distribution.get(k, 0) for k in keys], width=width, label=label)
+    ax.set_xticks(range(len(keys)))
+    ax.set_xticklabels(keys)
+    ax.set_xlabel("guesses")
+    ax.set_ylabel("games")
+    first = results[0]
+    ax.set_title(f"{first.variant} ({first.boards} boards, {first.limit} guesses): {first.words}, {first.games} games")
+    ax.legend(fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(out)
+    except OSError as e:
+        raise RatenError(f"cannot write the plot {str(out)!r}: {e.strerror}") from None
+    finally:
+        plt.close(fig)
+    return out

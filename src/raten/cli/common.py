@@ -70,6 +70,19 @@ hard_option = click.option(
 """--hard: the same rule and the same help everywhere."""
 
 
+def boards_option(f: Callable) -> Callable:
+    """--boards N: play N boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle)."""
+    return click.option(
+        "--boards",
+        "-b",
+        type=click.IntRange(1, 64),
+        default=1,
+        show_default=True,
+        help="Boards played at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle; "
+        "patterns then read GUESS=P1,P2,... with - for a solved board.",
+    )(f)
+
+
 def top_option(default: int, what: str = "hints") -> Callable[[Callable], Callable]:
     """--top/-n: how many results of a kind to show (``what`` names them in the help)."""
     return click.option("--top", "-n", default=default, show_default=True, help=f"How many {what} to show.")

@@ -15,6 +15,7 @@ import click
 from raten._version import __version__
 from raten.cli.common import (
     RatenGroup,
+    boards_option,
     console,
     criterion,
     emoji,
@@ -110,6 +111,14 @@ def _tree_option(f):
     )(f)
 
 
+def _no_boards_option(hard: bool, tree_file: Path | None) -> None:
+    """--hard and --tree are for one board: say so instead of ignoring them."""
+    if hard:
+        raise RatenError("--hard is for one board: Dordle, Quordle and the others have no hard mode")
+    if tree_file:
+        raise RatenError("--tree is for one board")
+
+
 def _tree_guess(tree_file: Path, state: State) -> str:
     from raten.trees.player import load_tree
 
@@ -122,13 +131,20 @@ def _tree_guess(tree_file: Path, state: State) -> str:
 @top_option(10)
 @_strategy_option
 @_tree_option
+@boards_option
 @json_option
 @click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
-def hint(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file, as_json, moves):
+def hint(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file, boards, as_json, moves):
     """The best next guesses after the guesses you made and the colours you got.
 
     Example: raten hint --words en crane=..?!.
     """
+    if boards > 1:
+        from raten.cli import boards as many
+
+        _no_boards_option(hard, tree_file)
+        words = words_from_options(preset, solutions, allowed, any_answer)
+        return many.hint(words, boards, top, strategy, as_json, moves)
     state = _state(preset, solutions, allowed, any_answer, hard, moves)
     hints = state.hints(top=top, strategy=strategy)
     tree_guess = _tree_guess(tree_file, state) if tree_file else None
@@ -270,13 +286,21 @@ def score(notation, as_json, guess, answers):
 @_strategy_option
 @_tree_option
 @click.option("--answer", help="Play by itself against this known answer (no typing): shows how raten finds it.")
-def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file, answer):
+@boards_option
+def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file, answer, boards):
     """Interactive: raten suggests a guess, you type the colours the game showed, until solved.
 
     At the guess prompt press Enter to take the suggestion or type your own word; at the
     colours prompt type e.g. ..?!. (or b/y/g, 0/1/2, emoji). 'undo' at either prompt goes
     back a step, 'quit' (or Ctrl-D) stops and prints the moves so far.
     """
+    if boards > 1:
+        from raten.cli import boards as many
+
+        _no_boards_option(hard, tree_file)
+        if answer:
+            raise RatenError("--answer is for one board")
+        return many.solve(words_from_options(preset, solutions, allowed, any_answer), boards, top, strategy)
     from raten.play.session import Session
 
     words = words_from_options(preset, solutions, allowed, any_answer)
