@@ -130,12 +130,16 @@ def _codes_from(
             )
         for i, (a, b) in enumerate(zip(codes, theirs)):
             if a != b:
+                ours, theirs = format_pattern(a, "emoji"), format_pattern(b, "emoji")
                 raise RatenError(
-                    f"guess {i + 1} ({guesses[i].upper()}): {name} gives {format_pattern(a, 'emoji')}"
-                    f" but {other} shows {format_pattern(b, 'emoji')}",
+                    f"guess {i + 1} ({guesses[i].upper()}): {name} gives {ours} but {other} shows {theirs}",
                     "review_mismatch",
                     number=i + 1,
-                    guess=guesses[i],
+                    guess=guesses[i].upper(),
+                    first=name,
+                    second=other,
+                    ours=ours,
+                    theirs=theirs,
                 )
     if len(codes) != len(guesses):
         raise RatenError(
@@ -147,7 +151,9 @@ def _codes_from(
         )
     for i, c in enumerate(codes[:-1]):
         if c == ALL_GREEN:
-            raise RatenError(f"guess {i + 1} already solved the game; remove the guesses after it", "review_after_win")
+            raise RatenError(
+                f"guess {i + 1} already solved the game; remove the guesses after it", "review_after_win", number=i + 1
+            )
     return codes
 
 
@@ -322,6 +328,7 @@ def review(
     hard: bool = False,
     budget: Budget | None = None,
     prior: str = "uniform",
+    solver: bool = True,
 ) -> GameReview:
     """Review a game: each guess's exact value against the best, its regret, skill and luck."""
     if prior != "uniform":
@@ -344,7 +351,7 @@ def review(
                     f"guess {i + 1} ({g.upper()}) breaks hard mode: {reason}; review the game without hard mode",
                     "review_hard",
                     number=i + 1,
-                    guess=g,
+                    guess=g.upper(),
                     reason=reason,
                 )
     values = Values(words, hard=hard, budget=budget)
@@ -369,7 +376,7 @@ def review(
         notes.append(f"total regret and skill count the {len(known)} guesses whose regret is exact")
     start = values.best(positions[0])[0]
     lucks = [m.luck for m in moves if m.luck is not None]
-    solver, source = reviewer.solver_game(answer) if answer in words.solution_index else ([], "none")
+    own, source = reviewer.solver_game(answer) if solver and answer in words.solution_index else ([], "none")
     return GameReview(
         words=words.name,
         hard=hard,
@@ -382,7 +389,7 @@ def review(
         luck=round(sum(lucks) / len(lucks)) if lucks else None,
         expected=start.mean if start.count else None,
         expected_exact=start.exact,
-        solver=solver,
+        solver=own,
         solver_source=source,
         prior=prior,
         notes=notes,
