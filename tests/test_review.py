@@ -177,3 +177,27 @@ def test_cli_review_json():
     assert '"skill"' in res.output
     res = CliRunner().invoke(main, ["review", "--words", "de", "tarne", "tasse", "--answer", "tasse"])
     assert res.exit_code == 0 and "skill" in res.output
+
+
+def test_post_review_answers_json_and_json_errors(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from raten.web import create_app
+    from raten.web.service import Lists
+
+    app = create_app(lists=Lists.load({"de": load_words("de")}), db_path=tmp_path / "r.sqlite3", daily_secret="t")
+    with TestClient(app) as client:
+        ok = client.post("/api/review", json={"list": "de", "guesses": ["tarne", "tasse"], "answer": "tasse"})
+        assert ok.status_code == 200, ok.text
+        body = ok.json()
+        assert body["moves"][0]["skill"] == 99 and body["moves"][0]["best"] == "tarne"
+        bad = client.post(
+            "/api/review",
+            json={"list": "de", "guesses": ["tarne"], "patterns": [".....", "....."]},
+            headers={"Accept-Language": "de"},
+        )
+        assert bad.status_code == 400 and "Farbzeilen" in bad.json()["error"]
+        big = client.post("/api/review", json={"list": "de", "guesses": ["tarne"] * 13, "answer": "tasse"})
+        assert big.status_code == 422
+        unknown = client.post("/api/review", json={"list": "xx", "guesses": ["tarne"], "answer": "tasse"})
+        assert unknown.status_code == 400

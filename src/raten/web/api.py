@@ -1,4 +1,4 @@
-"""The JSON API under ``/api``: lists, hints, openers, games, statistics.
+"""The JSON API under ``/api``: lists, hints, openers, games, reviews, statistics.
 
 Thin: it translates requests into library calls (``raten.play.game``, ``raten.engine.state``) and
 stored games, and the answers back. Uncached hints run behind the work queue
