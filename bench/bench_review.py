@@ -56,7 +56,8 @@ def main() -> None:
             moves += len(r.moves)
         times.sort()
         print(
-            f"{args.words} {'hard' if hard else 'normal'}: {len(times)} games, median {statistics.median(times) * 1000:.0f} ms,"
+            f"{args.words} {'hard' if hard else 'normal'}: {len(times)} games,"
+            f" median {statistics.median(times) * 1000:.0f} ms,"
             f" p90 {times[int(0.9 * len(times))] * 1000:.0f} ms, exact regret on {exact}/{moves} guesses"
             f" (budget {args.seconds} s)"
         )

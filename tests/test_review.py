@@ -68,7 +68,7 @@ def test_v_and_q_equal_brute_force_on_small_random_lists(seed, hard):
     pos = values.start()
     memo: dict = {}
     every = tuple(range(len(words.solutions)))
-    v, best = values.best(pos)
+    v, _ = values.best(pos)
     assert v.exact and v.total == brute_total(words, every, (), hard, memo)
     for g in words.allowed:
         q = values.guess(pos, g).q
@@ -102,7 +102,7 @@ def test_a_worse_move_has_the_regret_of_its_subtree_totals():
     words = load_words("de")
     values = Values(words, budget=BIG)
     pos = values.after(values.start(), "tarne", pattern("tarne", "taste"))
-    best, best_word = values.best(pos)
+    best, _ = values.best(pos)
     worse = next(w for w in ("tarne", "kilos", "abend") if values.guess(pos, w).q.total > best.total)
     q = values.guess(pos, worse).q
     r = review(words, ["tarne", worse, "taste"], "taste", budget=BIG, solver=False)

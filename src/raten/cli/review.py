@@ -22,7 +22,9 @@ def _value(x: float | None, exact: bool) -> str:
 @hard_option
 @json_option
 @click.option("--answer", help="The answer (the colours follow from it).")
-@click.option("--share", "share_file", type=click.File("r", encoding="utf-8"), help="A pasted share text (file or - for stdin).")
+@click.option(
+    "--share", "share_file", type=click.File("r", encoding="utf-8"), help="A pasted share text (file or - for stdin)."
+)
 @click.option("--seconds", default=2.0, show_default=True, help="Search budget: after it values are lower bounds.")
 @click.argument("guesses", nargs=-1, required=True, metavar="GUESS[=PATTERN]...")
 def review(preset, solutions, allowed, any_answer, hard, as_json, answer, share_file, seconds, guesses):
@@ -57,7 +59,10 @@ def review(preset, solutions, allowed, any_answer, hard, as_json, answer, share_
     for col in ("#", "guess", "", "left", "Q", "best (Q)", "regret", "rank", "skill", "luck"):
         table.add_column(col, justify="left" if col in ("guess", "", "best (Q)") else "right", no_wrap=True)
     for m in result.moves:
-        regret = "-" if m.regret is None else f"{m.regret:.3f}" if m.regret_kind == "exact" else ("≥" if m.regret_kind == "at least" else "≤") + f"{m.regret:.3f}"
+        if m.regret is None:
+            regret = "-"
+        else:
+            regret = {"at least": "≥", "at most": "≤"}.get(m.regret_kind, "") + f"{m.regret:.3f}"
         rank = "-" if m.rank is None else f"{m.rank}" + ("" if m.rank_by == "exact" else "~")
         table.add_row(
             str(m.number),
@@ -72,8 +77,10 @@ def review(preset, solutions, allowed, any_answer, hard, as_json, answer, share_
             "-" if m.luck is None else str(m.luck),
         )
     console.print(table)
-    console.print("[dim]* could have been the answer; Q: expected guesses still needed, the green one counted; "
-        "≥ a lower bound; ~ rank by entropy[/dim]")
+    console.print(
+        "[dim]* could have been the answer; Q: expected guesses still needed, the green one counted; "
+        "≥ a lower bound; ~ rank by entropy[/dim]"
+    )
     expected = _value(result.expected, result.expected_exact)
     outcome = f"solved in {result.guesses}" if result.solved else f"not solved in {result.guesses}"
     console.print(f"{outcome}; optimal play expects {expected} from the start")

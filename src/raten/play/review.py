@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
@@ -106,7 +107,7 @@ class GameReview:
 
 
 def _codes_from(
-    words: WordSet, guesses: list[str], answer: str | None, patterns: list[str | int] | None, share: str | None
+    guesses: list[str], answer: str | None, patterns: Sequence[str | int] | None, share: str | None
 ) -> list[int]:
     """The colours of each guess, from the answer, typed patterns or a share text, checked against each other."""
     sources: list[tuple[str, list[int]]] = []
@@ -130,16 +131,16 @@ def _codes_from(
             )
         for i, (a, b) in enumerate(zip(codes, theirs)):
             if a != b:
-                ours, theirs = format_pattern(a, "emoji"), format_pattern(b, "emoji")
+                mine, shown = format_pattern(a, "emoji"), format_pattern(b, "emoji")
                 raise RatenError(
-                    f"guess {i + 1} ({guesses[i].upper()}): {name} gives {ours} but {other} shows {theirs}",
+                    f"guess {i + 1} ({guesses[i].upper()}): {name} gives {mine} but {other} shows {shown}",
                     "review_mismatch",
                     number=i + 1,
                     guess=guesses[i].upper(),
                     first=name,
                     second=other,
-                    ours=ours,
-                    theirs=theirs,
+                    ours=mine,
+                    theirs=shown,
                 )
     if len(codes) != len(guesses):
         raise RatenError(
@@ -323,7 +324,7 @@ def review(
     guesses: list[str] | tuple[str, ...],
     answer: str | None = None,
     *,
-    patterns: list[str | int] | None = None,
+    patterns: Sequence[str | int] | None = None,
     share: str | None = None,
     hard: bool = False,
     budget: Budget | None = None,
@@ -337,7 +338,7 @@ def review(
         raise RatenError("give at least one guess to review", "review_empty")
     spelled = [check_word(g, "guess") for g in guesses]
     answer = check_word(answer, "answer") if answer else None
-    codes = _codes_from(words, spelled, answer, patterns, share)
+    codes = _codes_from(spelled, answer, patterns, share)
     solved = codes[-1] == ALL_GREEN
     if answer is None and solved:
         answer = spelled[-1]

@@ -53,9 +53,7 @@ class Budget:
         """True once either limit is reached (a search already started always finishes)."""
         if self._nodes0 < 0:
             self._nodes0 = int(stats[tk.ST_NODES])
-        return (
-            time.perf_counter() - self._start >= self.seconds or int(stats[tk.ST_NODES]) - self._nodes0 >= self.nodes
-        )
+        return time.perf_counter() - self._start >= self.seconds or int(stats[tk.ST_NODES]) - self._nodes0 >= self.nodes
 
 
 @dataclass(frozen=True)
@@ -113,7 +111,7 @@ def _opener_table(words: WordSet, hard: bool, directory: Path) -> tuple[tuple[st
     meta: dict[str, str] = {}
     for line in txt.read_text(encoding="utf-8").splitlines()[:3]:
         if line.startswith("#"):
-            meta.update(kv.split("=", 1) for kv in line[1:].split() if "=" in kv)
+            meta.update(kv.partition("=")[::2] for kv in line[1:].split() if "=" in kv)
     if meta.get("fingerprint") != words.fingerprint or meta.get("max_guesses") != "6":
         return ()
     n = len(words.solutions)
@@ -236,7 +234,9 @@ class Values:
             grp = np.sort(pos.cands[codes == code]).astype(np.int32)
             parts.append((int(code), grp))
         parts.sort(key=lambda cg: -len(cg[1]))
-        lbs = {c: (0 if c == ALL_GREEN else 1 if len(g) == 1 else 3 if len(g) == 2 else 2 * len(g) - 1) for c, g in parts}
+        lbs = {
+            c: (0 if c == ALL_GREEN else 1 if len(g) == 1 else 3 if len(g) == 2 else 2 * len(g) - 1) for c, g in parts
+        }
         total = n + sum(lbs.values())
         exact = True
         for code, grp in parts:
@@ -247,7 +247,7 @@ class Values:
                 exact = False
                 found[code] = (len(grp), Total(lbs[code], len(grp), len(grp) <= 2, "bound"))
                 continue
-            greens, need = (rules_after(glet, code, pos.greens, pos.need) if self.hard else (pos.greens, pos.need))
+            greens, need = rules_after(glet, code, pos.greens, pos.need) if self.hard else (pos.greens, pos.need)
             sub = self._set_total(grp, dl, greens, need, beta - (total - lbs[code]) if beta < INF else INF)
             found[code] = (len(grp), sub)
             exact = exact and sub.exact
