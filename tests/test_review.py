@@ -201,3 +201,29 @@ def test_post_review_answers_json_and_json_errors(tmp_path):
         assert big.status_code == 422
         unknown = client.post("/api/review", json={"list": "xx", "guesses": ["tarne"], "answer": "tasse"})
         assert unknown.status_code == 400
+
+
+def test_a_spent_budget_gives_lower_bounds_never_above_the_exact_values():
+    words = load_words("de")
+    exact = Values(words, budget=BIG)
+    spent = Values(words, budget=Budget(seconds=0))
+    codes = {pattern("kilos", a) for a in words.solutions}
+    positions = [spent.after(spent.start(), "kilos", c) for c in sorted(codes)]
+    large = sorted((p for p in positions if len(p.cands) > 30), key=lambda p: len(p.cands))[:3]
+    assert large
+    for pos in large:
+        bound, _ = spent.best(pos)
+        value, _ = exact.best(pos)
+        assert value.exact and bound.total <= value.total
+        for g in ("tarne", "mauer"):
+            q_bound, q = spent.guess(pos, g).q, exact.guess(pos, g).q
+            assert q.exact and q_bound.total <= q.total
+            assert not q_bound.exact or q_bound.total == q.total
+
+
+def test_a_hard_mode_share_text_is_noticed():
+    words = load_words("de")
+    share = "Wordle 1,234 2/6*\n\n" + format_pattern(pattern("tarne", "tasse"), "emoji")
+    share += "\n" + format_pattern(242, "emoji")
+    r = review(words, ["tarne", "tasse"], share=share, solver=False)
+    assert any("hard-mode" in n for n in r.notes)

@@ -51,6 +51,11 @@ def parse_share(text: str) -> list[int]:
     return rows
 
 
+def share_says_hard(text: str) -> bool:
+    """Whether a share text's header marks a hard-mode game (NYT writes ``3/6*``)."""
+    return any(re.search(r"\b[1-6X]/6\*", line) for line in text.splitlines()[:3])
+
+
 @dataclass
 class MoveReview:
     """One guess judged: the position before it, its value against the best, skill and luck."""
@@ -363,6 +368,8 @@ def review(
             f"{answer.upper()} is not one of the {len(words.solutions)} answers of the {words.name} list: "
             "the values treat the list's answers as the only possible ones"
         )
+    if share is not None and share_says_hard(share) and not hard:
+        notes.append("the share text marks a hard-mode game: review it with hard mode for hard-mode values")
     pos = values.start()
     positions = [pos]
     for g, c in zip(spelled, codes):
