@@ -227,3 +227,12 @@ def test_a_hard_mode_share_text_is_noticed():
     share += "\n" + format_pattern(242, "emoji")
     r = review(words, ["tarne", "tasse"], share=share, solver=False)
     assert any("hard-mode" in n for n in r.notes)
+
+
+def test_a_copy_of_a_list_reuses_its_searcher():
+    """A worker process receives a pickled copy of the list with every request: no new 60 MB memo each time."""
+    import pickle
+
+    words = load_words("de")
+    copy = pickle.loads(pickle.dumps(words))
+    assert copy is not words and Values(copy).search is Values(words).search

@@ -11,11 +11,13 @@ Values come from the branch and bound of ``raten.trees.kernels`` with its memo, 
 ("at least"), never passed off as exact. The first guess of a list reads the per-opener
 table ``trees/<list>-<mode>-openers.tsv`` when one matches the list's fingerprint.
 Uniform prior: every candidate is equally likely (a weight per candidate is the next step).
+Searchers are shared between requests; the compiled kernels hold the GIL, so threads take turns.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from functools import cache
@@ -90,31 +92,43 @@ class GuessValue:
     limit: bool  #: computed under the guess limit (False: the limit could not be kept, values without it)
 
 
-@cache
+#: Searchers kept (tables and memo, about 60 MB each for en): the most recently used ones.
+SEARCHERS_KEPT = 4
+_searchers: dict[tuple[str, bool, int | None], Searcher] = {}
+_searchers_lock = threading.Lock()
+
+
 def _searcher(words: WordSet, hard: bool, max_guesses: int | None) -> Searcher:
-    """One searcher (tables and memo) per list and mode, reused across requests."""
-    return Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=20)
+    """One searcher per list (by fingerprint, so a list sent to a worker process again reuses it) and mode."""
+    key = (words.fingerprint, hard, max_guesses)
+    with _searchers_lock:
+        found = _searchers.pop(key, None)
+        if found is None:
+            found = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=20)
+        _searchers[key] = found  # most recent last
+        while len(_searchers) > SEARCHERS_KEPT:
+            del _searchers[next(iter(_searchers))]
+        return found
 
 
 def opener_table(words: WordSet, hard: bool, directory: Path | None = None) -> dict[str, Total]:
     """The per-opener totals of ``trees/<name>-<mode>-openers.tsv`` if its tree matches ``words``, else {}."""
-    return dict(_opener_table(words, hard, directory or TREES_DIR))
+    return dict(_opener_table(words.name, words.fingerprint, len(words.solutions), hard, directory or TREES_DIR))
 
 
 @cache
-def _opener_table(words: WordSet, hard: bool, directory: Path) -> tuple[tuple[str, Total], ...]:
+def _opener_table(name: str, fingerprint: str, n: int, hard: bool, directory: Path) -> tuple[tuple[str, Total], ...]:
     mode = "hard" if hard else "normal"
-    tsv = directory / f"{words.name}-{mode}-openers.tsv"
-    txt = directory / f"{words.name}-{mode}.txt"
+    tsv = directory / f"{name}-{mode}-openers.tsv"
+    txt = directory / f"{name}-{mode}.txt"
     if not (tsv.exists() and txt.exists()):
         return ()
     meta: dict[str, str] = {}
     for line in txt.read_text(encoding="utf-8").splitlines()[:3]:
         if line.startswith("#"):
             meta.update(kv.partition("=")[::2] for kv in line[1:].split() if "=" in kv)
-    if meta.get("fingerprint") != words.fingerprint or meta.get("max_guesses") != "6":
+    if meta.get("fingerprint") != fingerprint or meta.get("max_guesses") != "6":
         return ()
-    n = len(words.solutions)
     out = []
     for line in tsv.read_text(encoding="utf-8").splitlines()[1:]:
         opener, status, total, *_ = line.split("\t")
