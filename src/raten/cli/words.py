@@ -104,3 +104,49 @@ def build(dict_path: Path, out: Path | None, n_solutions: int, min_zipf: float, 
         console.print("dry run: nothing written")
     else:
         console.print(f"wrote {', '.join(report['written'].values())}")
+
+
+@words.command()
+@click.argument("list_name", metavar="[LIST]", required=False)
+@click.option("--solutions", type=click.Path(path_type=Path), help="Solutions file, one word per line (not with LIST).")
+@click.option("--allowed", type=click.Path(path_type=Path), help="Allowed-guesses file (with --solutions).")
+@click.option(
+    "--of",
+    "part",
+    type=click.Choice(["solutions", "allowed"]),
+    default="solutions",
+    show_default=True,
+    help="Which words the letter table counts.",
+)
+@json_option
+@user_errors
+def stats(list_name: str | None, solutions: Path | None, allowed: Path | None, part: str, as_json: bool) -> None:
+    """Letter statistics of a list: words with a repeated letter, letter frequency overall and by position.
+
+    Example: raten words stats de --of allowed
+    """
+    from raten.wordlists.presets import load_words
+    from raten.wordlists.stats import ALPHABET, letter_stats, list_stats
+
+    ws = load_words(list_name, solutions=solutions, allowed=allowed)
+    if as_json:
+        print_json(list_stats(ws))
+        return
+    sol, allow = letter_stats(ws.solutions), letter_stats(ws.allowed)
+    for what, s in (("solutions", sol), ("allowed words", allow)):
+        console.print(
+            f"{ws.name} {what}: {s.words}, with a repeated letter [bold]{s.repeated}[/bold] "
+            f"([bold]{100 * s.repeated_share:.1f}%[/bold])"
+        )
+    s = sol if part == "solutions" else allow
+    table = Table(title=f"letters of the {s.words} {part} of {ws.name}, most frequent first", title_justify="left")
+    for col in ("letter", "count", "share", "in words", "1st", "2nd", "3rd", "4th", "5th"):
+        table.add_column(col, justify="left" if col == "letter" else "right")
+    for c in s.ranked():
+        j = ALPHABET.index(c)
+        row = s.by_position
+        best = max(range(5), key=lambda i: row[i][j])
+        cells = [f"[bold]{row[i][j]}[/bold]" if i == best and row[i][j] else str(row[i][j]) for i in range(5)]
+        table.add_row(c.upper(), str(s.counts[j]), f"{100 * s.share(c):.1f}%", str(s.in_words[j]), *cells)
+    console.print(table)
+    console.print("[dim]count: every occurrence; in words: words containing it; bold: its commonest position[/dim]")
