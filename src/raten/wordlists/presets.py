@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -150,3 +151,78 @@ def load_words(
     else:
         words = load_preset(name or "en")
     return words.any_answer() if any_answer else words
+
+
+# --- extra lists a server offers: `raten serve --list NAME=SOLUTIONS_FILE:ALLOWED_FILE` -----------
+
+LANGUAGES = ("en", "de")
+_LIST_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+LIST_SPEC = "NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]"
+
+
+@dataclass(frozen=True)
+class ListSpec:
+    """A list named on the command line: its name, its two files and its language."""
+
+    name: str
+    solutions: Path
+    allowed: Path | None
+    language: str
+
+    def __str__(self) -> str:
+        allowed = "" if self.allowed is None else str(self.allowed)
+        return f"{self.name}={self.solutions}:{allowed}:{self.language}"
+
+
+def is_list_spec(text: str) -> bool:
+    """Whether ``text`` names a list by its files (``NAME=...``) rather than a preset."""
+    return "=" in text
+
+
+def parse_list_spec(text: str) -> ListSpec:
+    """``NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]`` (the allowed file may be left empty:
+    then the solutions are the allowed words too; the language, ``en`` or ``de``, decides the
+    keyboard and the daily game, ``en`` by default). Errors say what is wrong with the spec."""
+    name, sep, files = text.partition("=")
+    name = name.strip().lower()
+    if not sep or not files.strip():
+        raise RatenError(f"--list takes {LIST_SPEC}, not {shorten(text)!r}")
+    if not _LIST_NAME.fullmatch(name):
+        raise RatenError(
+            f"list name {shorten(name)!r} must be 1 to 40 characters a-z, 0-9, - or _, starting with a letter or digit"
+        )
+    if name in PRESETS:
+        raise RatenError(f"list name {name!r} is a built-in list; choose another name for your own lists")
+    parts = files.split(":")
+    language = "en"
+    if len(parts) == 3:
+        language = parts.pop().strip().lower()
+        if language not in LANGUAGES:
+            raise RatenError(f"list {name}: language {shorten(language)!r} is not one of {', '.join(LANGUAGES)}")
+    if len(parts) != 2 or not parts[0].strip():
+        raise RatenError(f"--list takes {LIST_SPEC}, not {shorten(text)!r}")
+    solutions, allowed = parts[0].strip(), parts[1].strip()
+    return ListSpec(name, Path(solutions), Path(allowed) if allowed else None, language)
+
+
+def load_list_spec(spec: ListSpec | str) -> WordSet:
+    """The word set a ``--list`` spec names, read from its files (each failure names the file)."""
+    if isinstance(spec, str):
+        spec = parse_list_spec(spec)
+    try:
+        sols = read_word_file(spec.solutions)
+        allow = read_word_file(spec.allowed) if spec.allowed is not None else ()
+    except RatenError as e:
+        raise RatenError(f"list {spec.name}: {e}") from None
+    return WordSet.from_lists(
+        sols,
+        allow,
+        name=spec.name,
+        language=spec.language,
+        source=f"files {spec.solutions}" + (f" and {spec.allowed}" if spec.allowed else ""),
+    )
+
+
+def load_named(name: str) -> WordSet:
+    """A preset by name, or a list by its ``--list`` spec."""
+    return load_list_spec(name) if is_list_spec(name) else load_preset(name)
