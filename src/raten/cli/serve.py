@@ -10,7 +10,7 @@ import click
 
 from raten.cli.common import err_console
 from raten.errors import RatenError
-from raten.wordlists.presets import PRESETS
+from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
 
 
 @click.command()
@@ -27,7 +27,8 @@ from raten.wordlists.presets import PRESETS
     "list_names",
     default=None,
     metavar="NAMES",
-    help=f"Comma-separated word lists to offer (default: every one available of {', '.join(PRESETS)}).",
+    help=f"Comma-separated word lists to offer (default: every one available of {', '.join(PRESETS)}; "
+    f"{', '.join(EXTRA_PRESETS)} when named).",
 )
 @click.option(
     "--list",

@@ -12,7 +12,7 @@ from raten.errors import RatenError
 from raten.wordlists.german import build as german_build
 from raten.wordlists.german.dictionary import DEFAULT_DICT
 from raten.wordlists.german.morphology import RULE_LABELS
-from raten.wordlists.presets import PRESETS, load_preset
+from raten.wordlists.presets import ALL_PRESETS, load_preset
 
 
 @click.group(cls=RatenGroup, invoke_without_command=True)
@@ -23,7 +23,7 @@ def words(ctx, as_json):
     if ctx.invoked_subcommand:
         return
     sizes: dict[str, tuple[int, int] | tuple[None, None]] = {}
-    for name in PRESETS:
+    for name in ALL_PRESETS:
         try:
             ws = load_preset(name)
             sizes[name] = (len(ws.solutions), len(ws.allowed))
@@ -40,14 +40,14 @@ def words(ctx, as_json):
                 "description": preset.description,
                 "source": preset.source,
             }
-            for name, preset in PRESETS.items()
+            for name, preset in ALL_PRESETS.items()
         ]
         print_json({"presets": rows})
         return
     table = Table(title="word lists")
     for col in ("name", "language", "solutions", "allowed", "source"):
         table.add_column(col, justify="right" if col in ("solutions", "allowed") else "left")
-    for name, preset in PRESETS.items():
+    for name, preset in ALL_PRESETS.items():
         solutions, allowed = sizes[name]
         table.add_row(name, preset.language, str(solutions), str(allowed), preset.source)
     console.print(table)

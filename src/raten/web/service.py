@@ -21,7 +21,7 @@ from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError, shorten
 from raten.play.game import daily_list
-from raten.wordlists.presets import PRESETS, is_list_spec, load_named
+from raten.wordlists.presets import ALL_PRESETS, PRESETS, is_list_spec, load_named
 
 #: Groups of the top hint's split shown one by one; the rest are summed.
 SPLIT_GROUPS = 12
@@ -136,7 +136,7 @@ class Lists:
             start = State(words)
             openers = tuple(start.hints(top=openers_top))
             start.after(openers[0].word, 0).hints(top=1)  # compile and page in everything a hint needs
-            description = PRESETS[name].description if name in PRESETS else words.source or name
+            description = ALL_PRESETS[name].description if name in ALL_PRESETS else words.source or name
             entries[name] = ListEntry(name, words, description, start, openers)
         lists = cls(entries)
         lists.specs = specs or list(entries)
