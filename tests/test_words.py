@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import numpy as np
@@ -261,10 +262,11 @@ def test_en_nyt_refuses_a_wrong_package(monkeypatch) -> None:
         return real(name)
 
     monkeypatch.setattr(metadata, "distribution", fake)
-    with pytest.raises(RatenError, match="needs the package nyt-wordle-cli: pip install nyt-wordle-cli==1.6.1"):
+    missing = "needs the package nyt-wordle-cli: pip install nyt-wordle-cli==1.6.1"
+    with pytest.raises(RatenError, match=re.escape(missing)):
         presets._load_en_nyt()
     monkeypatch.setattr(metadata, "distribution", lambda name: Other() if name == presets.NYT_PACKAGE else real(name))
-    with pytest.raises(RatenError, match="needs nyt-wordle-cli==1.6.1, found 9.9"):
+    with pytest.raises(RatenError, match=re.escape("needs nyt-wordle-cli==1.6.1, found 9.9")):
         presets._load_en_nyt()
     monkeypatch.setattr(metadata, "distribution", real)
     monkeypatch.setattr(presets, "_NYT_SHA256", "0" * 64)
