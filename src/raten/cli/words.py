@@ -12,7 +12,7 @@ from raten.errors import RatenError
 from raten.wordlists.german import build as german_build
 from raten.wordlists.german.dictionary import DEFAULT_DICT
 from raten.wordlists.german.morphology import RULE_LABELS
-from raten.wordlists.presets import ALL_PRESETS, load_preset
+from raten.wordlists.presets import ALL_PRESETS, EXTRA_PRESETS, PRESETS, load_preset
 
 
 @click.group(cls=RatenGroup, invoke_without_command=True)
@@ -31,18 +31,22 @@ def words(ctx, as_json):
             sizes[name] = (None, None)
             err_console.print(f"[yellow]warning:[/yellow] {e}")
     if as_json:
-        rows = [
-            {
-                "name": name,
-                "language": preset.language,
-                "solutions": sizes[name][0],
-                "allowed": sizes[name][1],
-                "description": preset.description,
-                "source": preset.source,
-            }
-            for name, preset in ALL_PRESETS.items()
-        ]
-        print_json({"presets": rows})
+
+        def rows(presets: dict) -> list[dict]:
+            return [
+                {
+                    "name": name,
+                    "language": preset.language,
+                    "solutions": sizes[name][0],
+                    "allowed": sizes[name][1],
+                    "description": preset.description,
+                    "source": preset.source,
+                }
+                for name, preset in presets.items()
+            ]
+
+        # "presets": the lists a server offers by default; "extra_presets": built in, offered when named
+        print_json({"presets": rows(PRESETS), "extra_presets": rows(EXTRA_PRESETS)})
         return
     table = Table(title="word lists")
     for col in ("name", "language", "solutions", "allowed", "source"):
