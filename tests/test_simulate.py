@@ -328,3 +328,20 @@ def test_de_misses_34_of_6mal5s_answers(shared_list) -> None:
     assert cover.answers == 1070
     assert len(cover.not_allowed) == 34
     assert {"chili", "coach", "email", "label", "solar", "turbo"} <= set(cover.not_allowed)
+
+
+def test_a_tree_plays_answers_outside_its_list(small, en_words, tmp_path) -> None:
+    """A tree covers only its list's solutions: another answer ends where no solution fits,
+    as with a ranking, never in an error for leaving the tree."""
+    from raten.trees.model import Tree
+
+    played = simulate(small, "expected")
+    paths = {a: tuple((g, ref_code(g, a)) for g in p) for a, p in zip(played.answers, played.paths)}
+    file = tmp_path / "expected.tree"
+    Tree.from_paths(small, paths, opener=played.opener).write(file)
+    outside = [w for w in en_words.solutions if w not in small.allowed_index][:30]
+    result = play_answers(small, [*small.solutions[:10], *outside], f"tree:{file}")
+    assert result.paths[:10] == played.paths[:10]
+    for answer, path in zip(outside, result.paths[10:]):
+        assert result.notes[answer] == "not_allowed"
+        assert _ref_candidates(small, path, answer) == []
