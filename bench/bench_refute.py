@@ -39,6 +39,41 @@ def _warm() -> None:
             s.opener_level_bound("salet")
 
 
+def census(words: WordSet, args: argparse.Namespace) -> None:
+    """How many openers the one-level bound leaves to search: the fraction below ``--cutoff``."""
+    rows = random.Random(args.seed + 1).sample(range(len(words.allowed)), args.census)
+    s = Searcher(words, hard=args.hard, max_guesses=args.max_guesses)
+    t = time.perf_counter()
+    below = [g for g in rows if s.opener_level_bound(g, args.cutoff) < args.cutoff]
+    sec = (time.perf_counter() - t) / len(rows)
+    share = len(below) / len(rows)
+    print(
+        f"census: {len(below)}/{len(rows)} sampled openers have a one-level bound below {args.cutoff} "
+        f"({share:.1%}, about {share * len(words.allowed):.0f} of {len(words.allowed)}); {sec:.3f} s per bound"
+    )
+
+
+def head(words: WordSet, args: argparse.Namespace) -> None:
+    """``run_best`` (one process, top 20) over the openers with the least cheap bound: the ones
+    that need a search, so the part of the full run the sample above does not show."""
+    from raten.trees.jobs import run_best
+
+    probe = Searcher(words, hard=args.hard, max_guesses=args.max_guesses, memo_bits=8)
+    rows = sorted(range(len(words.allowed)), key=lambda g: (probe.opener_bound(g), g))[: args.head]
+    t = time.perf_counter()
+    rep = run_best(words, args.hard, args.max_guesses, top=20, openers=[words.allowed[g] for g in rows])
+    sec = time.perf_counter() - t
+    searched = sum(1 for r in rep.results.values() if r.get("by") != "level-bound")
+    best = rep.best or {}
+    print(
+        f"head: --best over the {args.head} least cheap bounds: {sec:.1f} s, best {best.get('opener')} "
+        f"{best.get('total')}, cut-off {rep.cutoff}, {len(rep.exact)} exact, {searched} searched, "
+        f"{rep.by_level} refuted by the one-level bound, {rep.by_bound} by the bound in the queue"
+    )
+    for r in rep.exact[:10]:
+        print(f"  {r['opener']} {r['total']} worst {r['worst']} {r['seconds']:.1f} s")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--words", default="en")
@@ -48,9 +83,16 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--beta", type=int, default=7921, help="refute an opener that needs at least this many")
     ap.add_argument("--before", type=int, default=None, help="time the old search on only the first N (slow)")
+    ap.add_argument("--census", type=int, default=0, help="also: one-level bounds of N more sampled openers")
+    ap.add_argument("--cutoff", type=int, default=7960, help="the census counts openers whose bound is below this")
+    ap.add_argument("--head", type=int, default=0, help="also: raten tree --best over the N least cheap bounds")
     args = ap.parse_args()
     _warm()
     words = load_words(args.words)
+    if args.census:
+        census(words, args)
+    if args.head:
+        head(words, args)
     rows = random.Random(args.seed).sample(range(len(words.allowed)), args.sample)
     n_before = args.sample if args.before is None else min(args.before, args.sample)
     old = Searcher(words, hard=args.hard, max_guesses=args.max_guesses, deep=False)
