@@ -138,3 +138,21 @@ def test_report_dictionaries_and_best_tree_come_from_the_library(words, tmp_path
     assert nothing.best is None and nothing.best_tree() is None
     with pytest.raises(RatenError, match="no opener solves every word"):
         nothing.to_dict(1)
+
+
+def test_best_first_refutes_by_bounds_and_every_bound_holds(words) -> None:
+    report = run_best(words, top=3)
+    s = Searcher(words, max_guesses=6)
+    exact = {o: s.solve_opener(o, tree=False).total for o in words.allowed}
+    by_level = [r for r in report.results.values() if r.get("by") == "level-bound"]
+    assert report.by_level == len(by_level)
+    for r in by_level:  # refuted without a search: a true lower bound at or above the cut-off
+        assert not r["exact"] and report.cutoff <= r["total"] <= exact[r["opener"]]
+    for o, b in report.bounds.items():  # cheap or one-level: never above the exact total
+        assert b <= exact[o], o
+        if o not in report.results:
+            assert b >= report.cutoff, o
+    # best-first: only the openers that end up exact (or tie the cut-off) were searched at all
+    searched = [r for r in report.results.values() if r.get("by") != "level-bound"]
+    assert len(searched) <= 6 and report.by_bound + len(report.results) == len(words.allowed)
+    assert report.to_dict(3)["openers_cut_by_level_bound"] == report.by_level

@@ -3,6 +3,7 @@ German trees, checked and recounted."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,25 @@ def test_committed_trees_pass_check(path: Path, de6_words) -> None:
     tree = Tree.read(path)
     summary = tree.check(_words_for(tree, de6_words), source=str(path))
     assert summary["total"] == int(tree.meta["total"])
+
+
+def _table(path: Path) -> list[tuple[str, str, int]]:
+    rows = [line.split("\t") for line in path.read_text().splitlines()[1:]]
+    return [(o, status, int(total)) for o, status, total, *_ in rows if total != "impossible"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+def test_committed_6mal5_table_re_proven_on_a_sample(de6_words, hard: bool) -> None:
+    """The search with the one-level bounds re-proves the committed table: the best opener and
+    two more exact rows give the same totals, and three sampled at-least rows stay refuted."""
+    rows = _table(TREES / f"6mal5-{'hard' if hard else 'normal'}-openers.tsv")
+    exact = [r for r in rows if r[1] == "exact"]
+    cutoff = sorted(t for _, _, t in exact)[19] + 1
+    s = Searcher(de6_words, hard=hard, max_guesses=6)
+    for opener, _, total in (exact[0], exact[7], exact[15]):
+        r = s.solve_opener(opener, tree=False)
+        assert r.exact and r.total == total, opener
+    for opener, _, bound in random.Random(15).sample([r for r in rows if r[1] == "at-least"], 3):
+        r = s.solve_opener(opener, beta=cutoff, tree=False)
+        assert not r.exact and r.total >= min(bound, cutoff), opener

@@ -3,12 +3,17 @@
 Jobs run in this process (``jobs=1``), on a local process pool, or on a Dask distributed
 cluster (``scheduler``). Each finished opener is appended to a results file (JSON lines,
 flushed and synced) at once, so a stopped run resumes where it stopped. Openers are tried
-in order of their cheap lower bound; each job gets the current cut-off (the ``top``-th
-best exact total so far, plus one), so most openers stop early with a proven lower bound.
+best-first: the opener with the lowest lower bound is worked on next. An opener's first
+bound is the cheap 3n - k; its first job raises it to the one-level bound (every group at its
+best split, ``Searcher.opener_level_bound``), which refutes most openers outright; an opener
+whose raised bound is still below the cut-off goes back in the queue and, when it is the
+lowest again, is searched exactly. Each job gets the current cut-off (the ``top``-th best
+exact total so far, plus one), so most openers stop early with a proven lower bound.
 """
 
 from __future__ import annotations
 
+import heapq
 import json
 import os
 import threading
@@ -22,7 +27,7 @@ from pathlib import Path
 from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.trees.model import Tree
-from raten.trees.search import INF, Searcher
+from raten.trees.search import INF, OpenerResult, Searcher
 
 RESULTS_VERSION = 1
 
@@ -41,6 +46,20 @@ def _searcher(spec: Spec) -> Searcher:
         _SEARCHERS.clear()
         _SEARCHERS[key] = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=memo_bits)
     return _SEARCHERS[key]
+
+
+def bound_job(spec: Spec, opener: str, beta: int) -> dict:
+    """The opener's one-level lower bound (``Searcher.opener_level_bound``), raised no further
+    than ``beta``: a record of a proven lower bound when it reaches ``beta``."""
+    with _LOCK:
+        s = _searcher(spec)
+        start = time.perf_counter()
+        bound = s.opener_level_bound(opener, beta)
+        seconds = time.perf_counter() - start
+    rec = OpenerResult(opener, False, bound, seconds=seconds).to_dict()
+    rec["beta"] = beta if beta < INF else None
+    rec["by"] = "level-bound"
+    return rec
 
 
 def opener_job(spec: Spec, opener: str, beta: int, shave_worst: bool = True) -> dict:
@@ -225,13 +244,14 @@ class BestReport:
     """All openers accounted for: exact totals for the best ones, lower bounds for the rest."""
 
     results: dict[str, dict]
-    bounds: dict[str, int]  #: the cheap lower bound of every opener searched
+    bounds: dict[str, int]  #: the best lower bound known before any search: cheap, or one-level when raised
     cutoff: int  #: every opener not listed exactly needs at least this many guesses
     openers: int
-    by_bound: int  #: openers excluded by their cheap bound alone (no job)
+    by_bound: int  #: openers excluded by their bound in the queue alone (no record: cheap or one-level)
     seconds: float
     resumed: int
     exact: list[dict] = field(default_factory=list)
+    by_level: int = 0  #: openers refuted by their one-level bound (a record, no search)
     header: dict = field(default_factory=dict)  #: words, fingerprint, mode, max_guesses (as in the results file)
     solutions: int = 0
     results_path: Path | None = None
@@ -286,6 +306,7 @@ class BestReport:
             "others_at_least": self.cutoff if self.cutoff < INF else None,
             "top": ranking,
             "openers_cut_by_bound": self.by_bound,
+            "openers_cut_by_level_bound": self.by_level,
             "resumed": self.resumed,
             "seconds": round(self.seconds, 1),
             "results": str(self.results_path) if self.results_path else None,
@@ -342,7 +363,10 @@ def run_best(
         # a lower bound proven against an earlier, larger cut-off still rules it out
         return (r["total"] if r["total"] is not None else INF) < cutoff
 
-    pending = sorted((b, o) for o, b in bound.items() if needs_work(o))
+    # best-first: (bound, opener, raised) with the least bound on top; raised = 1 once the
+    # one-level bound replaced the cheap one (then the next job is the exact search)
+    pending = [(b, o, 0) for o, b in bound.items() if needs_work(o)]
+    heapq.heapify(pending)
     runner = _Dask(scheduler) if scheduler is not None else (_Pool(jobs) if jobs > 1 else _InProcess())
     job_spec = runner.prepare(spec)
     in_flight: dict = {}
@@ -351,17 +375,24 @@ def run_best(
     try:
         while pending or in_flight:
             while pending and len(in_flight) < slots:
-                b, o = pending[0]
+                b, o, raised = pending[0]
                 if b >= cutoff:
                     break
-                pending.pop(0)
-                in_flight[runner.submit(opener_job, job_spec, o, cutoff)] = o
+                heapq.heappop(pending)
+                job = opener_job if raised else bound_job
+                in_flight[runner.submit(job, job_spec, o, cutoff)] = o
             if not in_flight:
                 break
             finished, _ = runner.wait_any(set(in_flight))
             for fut in finished:
                 o = in_flight.pop(fut)
                 rec = fut.result()
+                if rec.get("by") == "level-bound":
+                    b = rec["total"] if rec["total"] is not None else INF
+                    bound[o] = max(bound[o], b)
+                    if b < cutoff:  # not refuted yet: back in the queue at its raised bound
+                        heapq.heappush(pending, (bound[o], o, 1))
+                        continue
                 rec["kind"] = "opener"
                 done[o] = rec
                 if out:
@@ -375,6 +406,7 @@ def run_best(
         if out:
             out.close()
     by_bound = sum(1 for o in bound if o not in done)
+    by_level = sum(1 for r in done.values() if r.get("by") == "level-bound")
     exact = sorted(exact_list(), key=lambda r: (r["total"], r["worst"] or 0, r["opener"]))
     return BestReport(
         results=done,
@@ -382,6 +414,7 @@ def run_best(
         cutoff=cutoff,
         openers=n_total,
         by_bound=by_bound,
+        by_level=by_level,
         seconds=time.perf_counter() - start,
         resumed=resumed,
         exact=exact,

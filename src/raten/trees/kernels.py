@@ -39,7 +39,7 @@ N_STATS = 8
 
 
 @njit(cache=True)
-def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
+def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
     """Least total guesses for candidate set ``S`` (sorted solution indices) if below ``beta``,
     else a lower bound that is at least ``beta``.
 
@@ -58,6 +58,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
     if n == 2:
         return np.int64(3)
     k1, k2 = set_key(S, z1, z2, dl, hh)
+    k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
     lb = np.int64(2 * n - 1)
     slot = memo_find(memo, k1, k2)
     if slot >= 0:
@@ -251,7 +252,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
                 if hard:
                     cg, cn = rules_after(glet[g], c, greens, need)
                     chh = state_hash(cg, cn)
-                ck2 = depth_key(gh2[c], cdl, chh)
+                ck2 = np.uint64(depth_key(gh2[c], cdl, chh))
                 s2 = memo_find(memo, gh1[c] | ONE, ck2)
                 if s2 >= 0:
                     v = memo[2][s2]
@@ -261,9 +262,29 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
                     elif v > clb[c]:
                         clb[c] = v
             total += clb[c]
+        idx = np.argsort(-sizes)
+        if deep and total < best:
+            # one level of look-ahead for every open group but the largest (the first one
+            # solved, whose own scan gives that bound at once), before any is solved
+            for ti in range(1, ng):
+                c = touched[idx[ti]]
+                if cexact[c] == 1 or gsize[c] < 3:
+                    continue
+                s0 = gstart[c]
+                child = buf[s0 : s0 + gsize[c]]
+                if hard:
+                    cg, cn = rules_after(glet[g], c, greens, need)
+                    v, ex = level_bound(T, memo, child, cdl, hard, L, cg, cn, state_hash(cg, cn), stats)
+                else:
+                    v, ex = level_bound(T, memo, child, cdl, hard, L, greens, need, hh, stats)
+                if v > clb[c]:
+                    total += v - clb[c]
+                    clb[c] = v
+                cexact[c] = ex
+                if total >= best:
+                    break
         if total < best:
             # solve the open groups, largest first, each within what is left of the budget
-            idx = np.argsort(-sizes)
             for t in idx:
                 c = touched[t]
                 if cexact[c] == 1:
@@ -273,9 +294,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
                 cbeta = best - (total - clb[c])
                 if hard:
                     cg, cn = rules_after(glet[g], c, greens, need)
-                    v = solve(T, memo, child, cbeta, cdl, hard, L, cg, cn, state_hash(cg, cn), stats)
+                    v = solve(T, memo, child, cbeta, cdl, hard, L, cg, cn, state_hash(cg, cn), stats, deep)
                 else:
-                    v = solve(T, memo, child, cbeta, cdl, hard, L, greens, need, hh, stats)
+                    v = solve(T, memo, child, cbeta, cdl, hard, L, greens, need, hh, stats, deep)
                 total += v - clb[c]
                 if total >= best:
                     break
@@ -299,12 +320,12 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats):
 
 
 @njit(cache=True)
-def best_guess(T, memo, S, dl, hard, legal, greens, need, stats):
+def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1):
     """(least total, a guess that achieves it) for set ``S``; guess -1 when it cannot be done."""
     _Mt, sol_row, z1, z2, _glet, _gcnt = T
     n = S.shape[0]
     hh = state_hash(greens, need) if hard else np.uint64(0)
-    v = solve(T, memo, S, np.int64(INF), dl, hard, legal, greens, need, hh, stats)
+    v = solve(T, memo, S, np.int64(INF), dl, hard, legal, greens, need, hh, stats, deep)
     if v >= INF:
         return v, -1
     if n <= 2:
@@ -313,7 +334,7 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats):
     slot = memo_find(memo, k1, k2)
     if slot < 0 or memo[4][slot] != 1 or memo[3][slot] < 0:
         # evicted meanwhile: solve once more just above the value, which stores it again
-        v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats)
+        v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats, deep)
         slot = memo_find(memo, k1, k2)
         if slot < 0:
             return v, -1
@@ -321,7 +342,100 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats):
 
 
 @njit(cache=True)
-def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats):
+def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats, deep=1):
     """``solve`` with the constraint hash computed here (entry point from Python)."""
     hh = state_hash(greens, need) if hard else np.uint64(0)
-    return solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats)
+    return solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep)
+
+
+@njit(cache=True)
+def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
+    """(lower bound, exact flag) of the cost of set ``S`` from one level of look-ahead.
+
+    For n >= 3 candidates and a guess g that splits them into k groups, w = 1 when g is a
+    candidate (its all-green group costs nothing), every other group of m candidates
+    needs at least 2m - 1, so g costs at least n + sum(2m - 1) = 3n - k - w. The bound is
+    the least of that over the guesses at hand (guesses that learn nothing, or that leave a
+    group of two or more with one guess left, cost INF), raised to 2n when no candidate
+    splits the set apart (then every guess costs at least 2n: a non-candidate guess 3n - k
+    >= 2n, a candidate one 2n - 1 + one more for a group of two or more), and to what the
+    memo knows. Small sets and perfect splits are settled exactly (flag 1), like ``solve``.
+    The bound is stored in the memo (as a bound, or exact), so ``solve`` starts from it.
+    """
+    Mt, sol_row, z1, z2, glet, gcnt = T
+    n = S.shape[0]
+    if n == 1:
+        return np.int64(1), 1
+    if dl <= 1:
+        return np.int64(INF), 1
+    if n == 2:
+        return np.int64(3), 1
+    k1, k2 = set_key(S, z1, z2, dl, hh)
+    k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
+    lb = np.int64(2 * n - 1)
+    slot = memo_find(memo, k1, k2)
+    if slot >= 0:
+        stats[ST_MEMO_HITS] += 1
+        if memo[4][slot] == 1:
+            return memo[2][slot], 1
+        if memo[2][slot] > lb:
+            lb = memo[2][slot]
+    cdl = dl if dl >= UNLIMITED else dl - 1
+    stamp = np.zeros(PATTERNS, dtype=np.int64)
+    tick = np.int64(0)
+    kbest = 0
+    gbest = -1
+    if n <= PATTERNS:
+        for i in range(n):
+            g = sol_row[S[i]]
+            tick += 1
+            k = 0
+            for j in range(n):
+                c = Mt[S[j], g]
+                if stamp[c] != tick:
+                    stamp[c] = tick
+                    k += 1
+            if k > kbest:
+                kbest = k
+                gbest = g
+                if k == n:
+                    break
+    if kbest == n:
+        memo_put(memo, k1, k2, 2 * n - 1, gbest, 1)
+        return np.int64(2 * n - 1), 1
+    if kbest == n - 1 and cdl >= 2:
+        memo_put(memo, k1, k2, 2 * n, gbest, 1)
+        return np.int64(2 * n), 1
+    if lb < 2 * n:
+        lb = np.int64(2 * n)
+    L = keeping(legal, glet, gcnt, greens, need) if hard else legal
+    maxkey = 0
+    for i in range(L.shape[0]):
+        g = L[i]
+        tick += 1
+        k = 0
+        for j in range(n):
+            c = Mt[S[j], g]
+            if stamp[c] != tick:
+                stamp[c] = tick
+                k += 1
+        key = k + 1 if stamp[ALL_GREEN] == tick else k
+        if key < 2 or (cdl <= 1 and k < n):
+            key = 0
+        if key > maxkey:
+            maxkey = key
+    stats[ST_SCANS] += 1
+    if maxkey == 0:
+        memo_put(memo, k1, k2, INF, -1, 1)
+        return np.int64(INF), 1
+    if 3 * n - maxkey > lb:
+        lb = np.int64(3 * n - maxkey)
+    memo_put(memo, k1, k2, lb, -1, 0)
+    return lb, 0
+
+
+@njit(cache=True)
+def level_bound_set(T, memo, S, dl, hard, legal, greens, need, stats):
+    """``level_bound`` with the constraint hash computed here (entry point from Python)."""
+    hh = state_hash(greens, need) if hard else np.uint64(0)
+    return level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats)
