@@ -206,7 +206,7 @@
     warnings.replaceChildren();
     // The fallback is said once, with the count of this state (the engine's own sentence
     // keeps the count of the row where the fallback began).
-    const notes = (data.fallback ? [tr("fallback", { n })] : []).concat(
+    const notes = (data.fallback ? [tr(n === 1 ? "fallback_one" : "fallback", { n })] : []).concat(
       data.warnings.filter((w) => !/^no \S+ solution fits these hints/.test(w)).map(translateWarning));
     for (const w of notes) {
       const li = document.createElement("li");
