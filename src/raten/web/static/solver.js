@@ -175,6 +175,7 @@
     el("constraints-section").hidden = true;
     el("constraints").replaceChildren();
     el("split-heading").textContent = "";
+    el("split-heading").hidden = true;
     el("split").replaceChildren();
   }
 
@@ -262,11 +263,13 @@
     const split = data.split;
     if (split && n > 1) {
       el("split-heading").textContent = tr("split_heading", { word: split.word.toUpperCase(), n });
+      el("split-heading").hidden = false;
       const extra = split.other_groups
         ? tr("more_groups", { groups: split.other_groups, words: split.other_words }) : "";
       barChart(el("split"), split.groups.map((g) => [squares(g.pattern), g.count]), extra);
     } else {
       el("split-heading").textContent = "";
+      el("split-heading").hidden = true;
       el("split").replaceChildren();
     }
   }
