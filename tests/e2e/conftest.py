@@ -63,12 +63,16 @@ def live(en_words, tmp_path_factory, chromium_path) -> Live:  # noqa: ARG001 - c
     import uvicorn
 
     from raten.web import create_app
+    from raten.web.limits import Policy
     from raten.web.service import Lists
     from raten.wordlists.presets import load_words
 
     lists = Lists.load({"en": en_words, "de": load_words("de")})
     db = tmp_path_factory.mktemp("e2e") / "raten.sqlite3"
-    app = create_app(lists=lists, db_path=db, daily_secret="e2e", today=lambda: DAY)
+    # Every browser context is a new player from 127.0.0.1, and the whole suite opens about a
+    # hundred: the per-address limits would refuse them (their own tests use their own apps).
+    roomy = Policy(address_burst=10_000, work_burst=10_000, new_player_burst=10_000, new_player_rate=100.0)
+    app = create_app(lists=lists, db_path=db, daily_secret="e2e", today=lambda: DAY, policy=roomy)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

@@ -116,12 +116,16 @@ def assert_no_sideways_scroll(page, size):
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}x{s['height']}")
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_game_and_its_whole_keyboard_fit_the_screen(browser, live, size, lang):
+def test_the_game_and_its_whole_keyboard_fit_the_screen(browser, live, screenshot, size, lang):
     context = browser.new_context(viewport=size)
     page = context.new_page()
     try:
-        page.goto(f"{live.url}/play?list={lang}&lang={lang}")
+        page.goto(f"{live.url}/play?list={lang}&lang={lang}&mode=practice")
         page.wait_for_selector("body[data-game=playing]")
+        page.keyboard.type("raten" if lang == "de" else "crane")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".row.done")
+        page.keyboard.type("sl")
         assert_no_sideways_scroll(page, size)
         keys = page.locator("#keyboard .key")
         assert keys.count() >= 28
@@ -130,13 +134,15 @@ def test_the_game_and_its_whole_keyboard_fit_the_screen(browser, live, size, lan
             assert box and inside(box, size), f"key {i} at {box} is outside {size}"
         for tile in page.locator("#board .tile").all():
             assert inside(tile.bounding_box(), size)
+        if size["width"] == 360:
+            screenshot(page, f"play-phone-typing-{lang}")
     finally:
         context.close()
 
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}x{s['height']}")
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_solver_shows_count_and_best_guess_by_the_input(browser, live, size, lang):
+def test_the_solver_shows_count_and_best_guess_by_the_input(browser, live, screenshot, size, lang):
     context = browser.new_context(viewport=size)
     page = context.new_page()
     try:
@@ -147,7 +153,14 @@ def test_the_solver_shows_count_and_best_guess_by_the_input(browser, live, size,
         best = page.locator("#hints tbody tr .word button").first.inner_text()
         summary = page.locator("#summary")
         assert count in summary.inner_text() and best in summary.inner_text()
-        for selector in ("#summary", "#input-row", "#keyboard .key[data-key=enter]", "#keyboard .key[data-key=backspace]"):
+        if size["width"] == 375 and lang == "de":
+            screenshot(page, "solver-phone-de")
+        for selector in (
+            "#summary",
+            "#input-row",
+            "#keyboard .key[data-key=enter]",
+            "#keyboard .key[data-key=backspace]",
+        ):
             box = page.locator(selector).bounding_box()
             assert box and inside(box, size), f"{selector} at {box} is outside {size}"
         # after a new row the summary (not the hints below the fold) says what changed
