@@ -181,6 +181,15 @@ def test_a_hung_guess_times_out_and_is_sent_again(page, live):
 # --- item 7: accessibility --------------------------------------------------------------------------
 
 
+def test_the_404_page_leads_home(page, live):
+    answer = page.goto(f"{live.url}/nowhere?lang=de")
+    assert answer.status == 404
+    assert page.locator("h1").inner_text() == "Seite nicht gefunden"
+    page.click("#home")
+    page.wait_for_selector("#results[data-state=ready]")
+    assert page.locator("html").get_attribute("lang") == "de"
+
+
 def test_each_revealed_row_is_announced(page, live):
     page.goto(f"{live.url}/play?list=de&mode=practice")
     page.wait_for_selector("body[data-game=playing]")
@@ -221,6 +230,7 @@ PAGES = [
     "/play?list=en",
     "/play?list=en&mode=practice",
     "/openers",
+    "/nowhere",
 ]
 SIZES = {"desktop": {"width": 1200, "height": 820}, "phone": {"width": 360, "height": 740}}
 
