@@ -281,3 +281,48 @@ def test_axe_on_a_finished_game(browser, live, axe_source, monkeypatch):
         assert violations == []
     finally:
         context.close()
+
+
+# --- item 6 (first part): the system's dark theme and forced colours -------------------------------------
+
+
+@pytest.mark.parametrize("path", [f"/solver?list=en&rows={ROWS}", "/play?list=de&mode=practice", "/openers"])
+def test_dark_theme_follows_the_system_and_passes_axe(browser, live, axe_source, screenshot, path):
+    context = browser.new_context(viewport={"width": 1200, "height": 820}, color_scheme="dark")
+    page = context.new_page()
+    try:
+        page.goto(live.url + path)
+        if path.startswith("/solver"):
+            page.wait_for_selector("#results[data-state=ready]")
+        elif path.startswith("/play"):
+            page.wait_for_selector("body[data-game=playing]")
+            page.keyboard.type("raten")
+            page.keyboard.press("Enter")
+            page.wait_for_selector(".row.done")
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(18, 18, 19)"
+        page.evaluate(axe_source + "\n;0")
+        violations = page.evaluate(
+            """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+                 .filter((v) => v.impact === "serious" || v.impact === "critical")
+                 .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "))"""
+        )
+        assert violations == []
+        screenshot(page, "dark-" + path.split("?")[0].strip("/"))
+    finally:
+        context.close()
+
+
+def test_forced_colours_show_states_by_borders(browser, live, screenshot):
+    context = browser.new_context(viewport={"width": 390, "height": 780}, forced_colors="active")
+    page = context.new_page()
+    try:
+        page.goto(f"{live.url}/solver?list=en&rows={ROWS}")
+        page.wait_for_selector("#results[data-state=ready]")
+        styles = page.evaluate(
+            "Array.from(document.querySelectorAll('.row.done')[0].children)"
+            ".map((t) => getComputedStyle(t).borderTopStyle)"
+        )
+        assert styles == ["solid", "solid", "dashed", "double", "solid"]  # CRANE 00120
+        screenshot(page, "forced-colours-phone")
+    finally:
+        context.close()
