@@ -326,3 +326,30 @@ def test_forced_colours_show_states_by_borders(browser, live, screenshot):
         screenshot(page, "forced-colours-phone")
     finally:
         context.close()
+
+
+def test_the_game_says_what_it_is_and_moves(page, live, day, monkeypatch):
+    from raten.play import game
+    from raten.play.game import daily_number
+
+    page.goto(f"{live.url}/play?list=de")
+    page.wait_for_selector("body[data-game=playing]")
+    assert page.title() == f"raten · Wordle auf Deutsch · Nr. {daily_number(day)}"
+    monkeypatch.setattr(game, "random_word", lambda _words: "lampe")
+    page.click("#new-game")
+    page.wait_for_url("**mode=practice**")
+    page.wait_for_selector("body[data-game=playing]")
+    page.check("#hard")
+    page.wait_for_selector("#game-title abbr")
+    assert page.locator("#game-title abbr").get_attribute("title").startswith("Schwerer Modus")
+    assert page.title() == "raten · Wordle auf Deutsch · Üben *"
+    page.keyboard.type("r")
+    assert "pop" in page.locator("#input-row .tile").first.get_attribute("class")
+    page.keyboard.type("osen")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".row.done.reveal")
+    type_word = page.keyboard
+    type_word.type("lampe")
+    type_word.press("Enter")
+    page.wait_for_selector("body[data-game=won]")
+    assert page.locator(".row.done").nth(1).get_attribute("class").split() == ["row", "done", "reveal-win"]

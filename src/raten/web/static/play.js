@@ -64,7 +64,19 @@
     const title = game.mode === "daily"
       ? tr("game_daily", { list: game.list, number: game.number })
       : tr("game_practice", { list: game.list });
-    el("game-title").textContent = title + (game.hard ? " *" : "");
+    const heading = el("game-title");
+    heading.textContent = title;
+    if (game.hard) {
+      const star = document.createElement("abbr");
+      star.textContent = "*";
+      star.title = tr("hard_star");
+      heading.append(" ", star);
+    }
+    // the tab says what this is: "raten · Wordle auf Deutsch · Nr. 700"
+    const what = tr(RATEN.language === "de" ? "wordle_de" : "wordle_en");
+    document.title = "raten \u00b7 " + what + " \u00b7 "
+      + (game.mode === "daily" ? tr("number", { number: game.number }) : tr("practice"))
+      + (game.hard ? " *" : "");
     el("tries").textContent = game.status === "playing" ? tr("tries_left", { n: game.max_tries - game.rows.length }) : "";
     const board = el("board");
     board.replaceChildren();
@@ -144,6 +156,9 @@
         if (game.status === "won") said += ". " + tr("won", { n: game.rows.length });
         else if (game.status === "lost") said += ". " + tr("lost") + " " + tr("answer_was", { answer: game.answer.toUpperCase() });
         announce(said);
+        const done = el("board").querySelectorAll(".row.done");
+        const last = done[done.length - 1];
+        last.classList.add(game.status === "won" ? "reveal-win" : "reveal");
       }
       if (game.status !== "playing" && window.innerWidth < 900) el("after").scrollIntoView({ behavior: "smooth" });
     } catch (e) {
@@ -174,7 +189,11 @@
     if (key === "backspace") current = current.slice(0, -1);
     else if (current.length < 5) current += key;
     const row = el("input-row");
-    if (row) row.replaceWith(inputRow());
+    if (row) {
+      const fresh = inputRow();
+      if (key !== "backspace" && current.length) fresh.children[current.length - 1].classList.add("pop");
+      row.replaceWith(fresh);
+    }
   }
 
   async function showAfter() {
