@@ -470,3 +470,11 @@ def test_python_dash_m_hint_and_error() -> None:
 def test_version() -> None:
     result = run("--version")
     assert result.exit_code == 0 and "raten" in result.output
+
+
+def test_words_json_names_the_extra_presets() -> None:
+    out = ok_json("words")
+    (nyt,) = out["extra_presets"]
+    assert nyt["name"] == "en-nyt" and (nyt["solutions"], nyt["allowed"]) == (14855, 14855)
+    assert "nyt-wordle-cli" in nyt["source"] and "equally likely" in nyt["description"]
+    assert "en-nyt" in run("words").output

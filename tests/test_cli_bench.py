@@ -116,3 +116,42 @@ def test_bench_plays_what_hint_shows(lists, strategy, hard) -> None:
             assert res.exit_code == 0, res.output
             assert json.loads(res.output)["hints"][0]["word"] == guess
             moves.append(f"{guess}={format_pattern(pattern(guess, game['answer']))}")
+
+
+def test_bench_play_answers_outside_the_list(lists, tmp_path) -> None:
+    # two solutions, one allowed-only word, one word the list does not know at all
+    answers = tmp_path / "answers.txt"
+    answers.write_text("cigar\nrebut\nslate\nxylyl\n")
+    code, out = run(*lists, "--play", str(answers), "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["play"] == str(answers) and data["games"] == 4
+    assert data["coverage"] == {
+        "answers": 4,
+        "solutions": 2,
+        "allowed": 3,
+        "allowed_only": 1,
+        "not_allowed": ["xylyl"],
+    }
+    (r,) = data["results"]
+    assert r["notes"]["xylyl"] == "not_allowed"
+    failed = {f["answer"]: f for f in r["failures"]}
+    assert "xylyl" in failed and not failed["xylyl"]["won"]
+    assert r["failed"] == len(failed) == r["distribution"]["failed"]
+    assert r["win_rate"] == pytest.approx((4 - r["failed"]) / 4)
+    code, text = run(*lists, "--play", str(answers))
+    assert code == 0, text
+    assert "XYLYL" in text and "not an allowed word" in text and "won within 6" in text
+
+
+def test_bench_play_errors(lists, tmp_path) -> None:
+    code, out = run(*lists, "--play", str(tmp_path / "missing.txt"))
+    assert code != 0 and "does not exist" in out
+    bad = tmp_path / "bad.txt"
+    bad.write_text("cigar\ntoolong\n")
+    code, out = run(*lists, "--play", str(bad))
+    assert code != 0 and "toolong" in out.lower()
+    good = tmp_path / "good.txt"
+    good.write_text("cigar\n")
+    code, out = run(*lists, "--play", str(good), "--sample", "3")
+    assert code != 0 and "--sample" in out

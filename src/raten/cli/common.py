@@ -21,7 +21,7 @@ from rich.console import Console
 
 from raten.engine.feedback import format_pattern
 from raten.errors import RatenError, shorten
-from raten.wordlists.presets import PRESETS, load_words
+from raten.wordlists.presets import ALL_PRESETS, load_words
 
 if TYPE_CHECKING:
     from rich.progress import Progress, ProgressColumn
@@ -55,7 +55,7 @@ def word_options(f: Callable) -> Callable:
         "preset",
         default=None,
         show_default="en",
-        metavar="|".join(PRESETS),
+        metavar="|".join(ALL_PRESETS),
         help="Built-in word list, any case (not with --solutions).",
     )(f)
     return f

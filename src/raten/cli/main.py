@@ -36,7 +36,7 @@ from raten.engine.feedback import code_to_colours, format_pattern, parse_pattern
 from raten.engine.strategy_names import STRATEGIES
 from raten.engine.words import check_word
 from raten.errors import RatenError
-from raten.wordlists.presets import PRESETS
+from raten.wordlists.presets import ALL_PRESETS
 
 # State, ranking and rich.table are imported inside the commands that use them: they bring
 # numpy, numba and the pattern matrix, which --help, --version, score and usage errors do
@@ -362,7 +362,7 @@ def _print_end(session: Session) -> None:
 def _print_resume(session: Session, why: str) -> None:
     """How the game stood when it stopped, so no move is lost: the moves as `raten hint` arguments."""
     if session.history:
-        words = f"--words {session.words.name} " if session.words.name in PRESETS else ""
+        words = f"--words {session.words.name} " if session.words.name in ALL_PRESETS else ""
         hard = "--hard " if session.hard else ""
         moves = " ".join(shlex.quote(m) for m in session.moves_text().split())
         console.print(f"{why}; to go on: raten hint {words}{hard}{moves}", soft_wrap=True)

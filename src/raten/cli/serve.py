@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
 from raten.cli.common import err_console
-from raten.wordlists.presets import PRESETS
+from raten.errors import RatenError
+from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
 
 
 @click.command()
@@ -25,7 +27,16 @@ from raten.wordlists.presets import PRESETS
     "list_names",
     default=None,
     metavar="NAMES",
-    help=f"Comma-separated word lists to offer (default: every one available of {', '.join(PRESETS)}).",
+    help=f"Comma-separated word lists to offer (default: every one available of {', '.join(PRESETS)}; "
+    f"{', '.join(EXTRA_PRESETS)} when named).",
+)
+@click.option(
+    "--list",
+    "extra_lists",
+    multiple=True,
+    metavar="NAME=SOLUTIONS_FILE:ALLOWED_FILE",
+    help="Also offer your own game's lists, one word a line (repeatable); ALLOWED_FILE may be empty, "
+    "and :de after it makes a German list (keyboard and daily game).",
 )
 @click.option(
     "--workers",
@@ -87,6 +98,7 @@ def serve(
     port: int,
     db: Path | None,
     list_names: str | None,
+    extra_lists: tuple[str, ...],
     workers: int,
     rank_workers: int,
     queue: int,
@@ -107,9 +119,11 @@ def serve(
     from raten.web.store import ENV_DB, Store, default_db_path
 
     names = [n.strip() for n in list_names.split(",") if n.strip()] if list_names else None
+    extra = _extra_specs(extra_lists)
     db_path = db or default_db_path()
     Store(db_path).close()  # a database that cannot be used is one clear line, before the lists load
-    err_console.print(f"loading word lists and warming up ({', '.join(names or PRESETS)}) ...")
+    shown = [*(names or PRESETS), *(spec.split("=", 1)[0] for spec in extra)]
+    err_console.print(f"loading word lists and warming up ({', '.join(shown)}) ...")
     options: dict[str, Any] = {
         "host": host,
         "port": port,
@@ -126,16 +140,43 @@ def serve(
         # Each worker process builds its own app from the environment (see app_from_env).
         os.environ[ENV_DB] = str(db_path)
         os.environ[ENV_LISTS] = ",".join(names or [])
-        create_app(names, db_path)  # fail here, once, if a list or the database is unusable
+        os.environ[ENV_EXTRA] = "\n".join(extra)
+        create_app(names, db_path, extra_lists=extra)  # fail here, once, if a list or the database is unusable
         uvicorn.run("raten.cli.serve:app_from_env", factory=True, workers=workers, **options)
         return
-    app = create_app(names, db_path, workers=rank_workers, queue=queue, processes=True)
+    app = create_app(names, db_path, workers=rank_workers, queue=queue, processes=True, extra_lists=extra)
     _wait_for_rank_workers(app)
     err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_path}")
     uvicorn.run(app, **options)
 
 
 ENV_LISTS = "RATEN_LISTS"
+ENV_EXTRA = "RATEN_EXTRA_LISTS"
+
+
+def _extra_specs(specs: tuple[str, ...]) -> list[str]:
+    """The --list specs checked, each file path made absolute and the names told apart,
+    before anything loads (the files are read when the lists load)."""
+    from raten.wordlists.presets import parse_list_spec
+
+    parsed = [parse_list_spec(s) for s in specs]
+    seen: set[str] = set()
+    for spec in parsed:
+        if spec.name in seen:
+            raise RatenError(f"--list names {spec.name!r} twice")
+        seen.add(spec.name)
+    return [
+        str(
+            replace(
+                spec,
+                solutions=spec.solutions.resolve(),
+                allowed=spec.allowed.resolve() if spec.allowed is not None else None,
+            )
+        )
+        for spec in parsed
+    ]
+
+
 ENV_RANK = "RATEN_RANK"
 
 
@@ -154,7 +195,8 @@ def app_from_env():
     from raten.web.app import create_app
 
     names = [n for n in os.environ.get(ENV_LISTS, "").split(",") if n] or None
+    extra = [s for s in os.environ.get(ENV_EXTRA, "").split("\n") if s]
     rank_workers, queue = (int(x) for x in os.environ.get(ENV_RANK, "1,8").split(","))
-    app = create_app(names, workers=rank_workers, queue=queue, processes=True)
+    app = create_app(names, workers=rank_workers, queue=queue, processes=True, extra_lists=extra)
     _wait_for_rank_workers(app)
     return app

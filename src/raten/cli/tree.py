@@ -34,7 +34,7 @@ from raten.errors import RatenError
 from raten.trees.model import Tree
 from raten.trees.opener import OpenerProof
 from raten.trees.search import INF
-from raten.wordlists.presets import PRESETS
+from raten.wordlists.presets import ALL_PRESETS
 
 
 class _Log:
@@ -253,7 +253,7 @@ def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
     """
     t = Tree.read(file)
     explicit = ctx.get_parameter_source("preset") != click.core.ParameterSource.DEFAULT
-    if not explicit and solutions is None and t.words_name in PRESETS:
+    if not explicit and solutions is None and t.words_name in ALL_PRESETS:
         preset = t.words_name
     words = words_from_options(preset, solutions, allowed, any_answer)
     if solutions is not None and t.words_name not in ("", "-"):

@@ -12,7 +12,7 @@ from raten.errors import RatenError
 from raten.wordlists.german import build as german_build
 from raten.wordlists.german.dictionary import DEFAULT_DICT
 from raten.wordlists.german.morphology import RULE_LABELS
-from raten.wordlists.presets import PRESETS, load_preset
+from raten.wordlists.presets import ALL_PRESETS, EXTRA_PRESETS, PRESETS, load_preset
 
 
 @click.group(cls=RatenGroup, invoke_without_command=True)
@@ -23,7 +23,7 @@ def words(ctx, as_json):
     if ctx.invoked_subcommand:
         return
     sizes: dict[str, tuple[int, int] | tuple[None, None]] = {}
-    for name in PRESETS:
+    for name in ALL_PRESETS:
         try:
             ws = load_preset(name)
             sizes[name] = (len(ws.solutions), len(ws.allowed))
@@ -31,23 +31,27 @@ def words(ctx, as_json):
             sizes[name] = (None, None)
             err_console.print(f"[yellow]warning:[/yellow] {e}")
     if as_json:
-        rows = [
-            {
-                "name": name,
-                "language": preset.language,
-                "solutions": sizes[name][0],
-                "allowed": sizes[name][1],
-                "description": preset.description,
-                "source": preset.source,
-            }
-            for name, preset in PRESETS.items()
-        ]
-        print_json({"presets": rows})
+
+        def rows(presets: dict) -> list[dict]:
+            return [
+                {
+                    "name": name,
+                    "language": preset.language,
+                    "solutions": sizes[name][0],
+                    "allowed": sizes[name][1],
+                    "description": preset.description,
+                    "source": preset.source,
+                }
+                for name, preset in presets.items()
+            ]
+
+        # "presets": the lists a server offers by default; "extra_presets": built in, offered when named
+        print_json({"presets": rows(PRESETS), "extra_presets": rows(EXTRA_PRESETS)})
         return
     table = Table(title="word lists")
     for col in ("name", "language", "solutions", "allowed", "source"):
         table.add_column(col, justify="right" if col in ("solutions", "allowed") else "left")
-    for name, preset in PRESETS.items():
+    for name, preset in ALL_PRESETS.items():
         solutions, allowed = sizes[name]
         table.add_row(name, preset.language, str(solutions), str(allowed), preset.source)
     console.print(table)
@@ -104,3 +108,49 @@ def build(dict_path: Path, out: Path | None, n_solutions: int, min_zipf: float, 
         console.print("dry run: nothing written")
     else:
         console.print(f"wrote {', '.join(report['written'].values())}")
+
+
+@words.command()
+@click.argument("list_name", metavar="[LIST]", required=False)
+@click.option("--solutions", type=click.Path(path_type=Path), help="Solutions file, one word per line (not with LIST).")
+@click.option("--allowed", type=click.Path(path_type=Path), help="Allowed-guesses file (with --solutions).")
+@click.option(
+    "--of",
+    "part",
+    type=click.Choice(["solutions", "allowed"]),
+    default="solutions",
+    show_default=True,
+    help="Which words the letter table counts.",
+)
+@json_option
+@user_errors
+def stats(list_name: str | None, solutions: Path | None, allowed: Path | None, part: str, as_json: bool) -> None:
+    """Letter statistics of a list: words with a repeated letter, letter frequency overall and by position.
+
+    Example: raten words stats de --of allowed
+    """
+    from raten.wordlists.presets import load_words
+    from raten.wordlists.stats import ALPHABET, letter_stats, list_stats
+
+    ws = load_words(list_name, solutions=solutions, allowed=allowed)
+    if as_json:
+        print_json(list_stats(ws))
+        return
+    sol, allow = letter_stats(ws.solutions), letter_stats(ws.allowed)
+    for what, s in (("solutions", sol), ("allowed words", allow)):
+        console.print(
+            f"{ws.name} {what}: {s.words}, with a repeated letter [bold]{s.repeated}[/bold] "
+            f"([bold]{100 * s.repeated_share:.1f}%[/bold])"
+        )
+    s = sol if part == "solutions" else allow
+    table = Table(title=f"letters of the {s.words} {part} of {ws.name}, most frequent first", title_justify="left")
+    for col in ("letter", "count", "share", "in words", "1st", "2nd", "3rd", "4th", "5th"):
+        table.add_column(col, justify="left" if col == "letter" else "right")
+    for c in s.ranked():
+        j = ALPHABET.index(c)
+        row = s.by_position
+        best = max(range(5), key=lambda i: row[i][j])
+        cells = [f"[bold]{row[i][j]}[/bold]" if i == best and row[i][j] else str(row[i][j]) for i in range(5)]
+        table.add_row(c.upper(), str(s.counts[j]), f"{100 * s.share(c):.1f}%", str(s.in_words[j]), *cells)
+    console.print(table)
+    console.print("[dim]count: every occurrence; in words: words containing it; bold: its commonest position[/dim]")

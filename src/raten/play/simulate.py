@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN
+from raten.engine.feedback import ALL_GREEN, pattern
 from raten.engine.matrix import PatternMatrix, load_matrix
 from raten.engine.state import State
 from raten.engine.words import WordSet, check_word
@@ -103,15 +103,38 @@ class Simulator:
             code = int(data[row, answer])
             if code == ALL_GREEN:
                 return played
-            child = node.children.get(code)
-            if child is None:
-                state = node.state
-                cols = state.candidates[data[row, state.candidates] == code]
-                history = (*state.history, (self.words.allowed[row], code))
-                child = _Node(State(self.matrix, self.hard, history=history, candidates=cols))
-                node.children[code] = child
-            node = child
+            node = self._child(node, row, code)
         return played
+
+    def _child(self, node: _Node, row: int, code: int) -> _Node:
+        child = node.children.get(code)
+        if child is None:
+            state = node.state
+            cols = state.candidates[self.matrix.data[row, state.candidates] == code]
+            history = (*state.history, (self.words.allowed[row], code))
+            child = _Node(State(self.matrix, self.hard, history=history, candidates=cols))
+            node.children[code] = child
+        return child
+
+    def play_word(self, answer: str) -> tuple[list[int], bool]:
+        """Play against any five-letter ``answer``, a solution of the list or not: the guess
+        rows played and whether the game was won. The solver knows only its own solutions, so
+        an answer outside them is won only if a probing guess happens to hit it; otherwise the
+        game stops, lost, when no solution fits the feedback."""
+        col = self.words.solution_index.get(answer)
+        if col is not None:
+            played = self.play(col)
+            return played, bool(self.matrix.data[played[-1], col] == ALL_GREEN)
+        node = self.root
+        played = []
+        while len(played) < MAX_TURNS and node.state.count > 0:
+            row = self._guess(node)
+            played.append(row)
+            code = pattern(self.words.allowed[row], answer)
+            if code == ALL_GREEN:
+                return played, True
+            node = self._child(node, row, code)
+        return played, False
 
 
 @dataclass
@@ -128,6 +151,9 @@ class BenchResult:
     paths: list[list[str]]
     seconds: float
     positions: int = 0
+    #: With ``play_answers``: why a game could not be won, by answer (``not_allowed`` or
+    #: ``not_solution``); None for games played on the list's own solutions.
+    notes: dict[str, str] | None = None
 
     @property
     def games(self) -> int:
@@ -140,6 +166,12 @@ class BenchResult:
     @property
     def average(self) -> float:
         return float(self.guesses.mean()) if self.games else 0.0
+
+    @property
+    def average_won(self) -> float:
+        """The average over the games won (all of them, except with ``play_answers``)."""
+        won = self.guesses[self.solved]
+        return float(won.mean()) if len(won) else 0.0
 
     @property
     def max(self) -> int:
@@ -175,7 +207,7 @@ class BenchResult:
             "failed": self.failed,
             "distribution": self.distribution,
             "seconds": round(self.seconds, 3),
-        }
+        } | ({} if self.notes is None else {"average_won": round(self.average_won, 4), "notes": self.notes})
 
 
 def opener_row(words: WordSet, opener: str) -> int:
@@ -237,4 +269,94 @@ def simulate(
         paths=paths,
         seconds=time.perf_counter() - start,
         positions=sim.positions,
+    )
+
+
+#: Why a game on an answer outside the solver's solutions was lost, by note key.
+NOTES = {
+    "not_allowed": "not an allowed word of the list: the solver can never guess it",
+    "not_solution": "allowed but not a solution of the list: no solution fitted the colours",
+}
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How a list of answers sits in a word set: solutions, allowed only, or not allowed."""
+
+    answers: int
+    solutions: int
+    allowed_only: int
+    not_allowed: tuple[str, ...]
+
+    @property
+    def allowed(self) -> int:
+        return self.solutions + self.allowed_only
+
+    def to_dict(self) -> dict:
+        return {
+            "answers": self.answers,
+            "solutions": self.solutions,
+            "allowed": self.allowed,
+            "allowed_only": self.allowed_only,
+            "not_allowed": list(self.not_allowed),
+        }
+
+
+def coverage(words: WordSet, answers: Sequence[str]) -> Coverage:
+    """Which of ``answers`` (normalised words) are solutions, allowed words, or neither, of ``words``."""
+    sols, allowed = words.solution_index, words.allowed_index
+    unique = sorted(set(answers))
+    return Coverage(
+        answers=len(unique),
+        solutions=sum(a in sols for a in unique),
+        allowed_only=sum(a in allowed and a not in sols for a in unique),
+        not_allowed=tuple(a for a in unique if a not in allowed),
+    )
+
+
+def play_answers(
+    words: WordSet | PatternMatrix,
+    answers: Sequence[str],
+    strategy: str | Strategy = "entropy",
+    *,
+    hard: bool = False,
+    opener: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> BenchResult:
+    """Play ``strategy`` with the list's own solutions and allowed words against ``answers``,
+    which may lie outside them (another game's answer list). A game the solver cannot win is
+    failed, with its reason in ``notes``: its answer is not an allowed word (the solver plays
+    on until no solution fits, never guessing it), or it is allowed but not a solution and no
+    probing guess hit it."""
+    matrix = words if isinstance(words, PatternMatrix) else load_matrix(words)
+    ws = matrix.words
+    strat = get_strategy(strategy, ws) if isinstance(strategy, str) else strategy
+    targets = [check_word(a, "answer") for a in answers]
+    start = time.perf_counter()
+    sim = Simulator(matrix, strat, hard=hard, opener=opener)
+    guesses = np.zeros(len(targets), dtype=np.int64)
+    solved = np.zeros(len(targets), dtype=bool)
+    paths: list[list[str]] = []
+    notes: dict[str, str] = {}
+    for i, answer in enumerate(targets):
+        played, won = sim.play_word(answer)
+        guesses[i] = len(played)
+        solved[i] = won
+        paths.append([ws.allowed[r] for r in played])
+        if not won:
+            notes[answer] = "not_allowed" if answer not in ws.allowed_index else "not_solution"
+        if progress is not None:
+            progress(1)
+    return BenchResult(
+        strategy=strat.name,
+        opener=sim.opener,
+        hard=hard,
+        words=ws.name,
+        answers=targets,
+        guesses=guesses,
+        solved=solved,
+        paths=paths,
+        seconds=time.perf_counter() - start,
+        positions=sim.positions,
+        notes=notes,
     )

@@ -59,6 +59,7 @@ def create_app(
     workers: int = 1,
     queue: int = 8,
     processes: bool = False,
+    extra_lists: Iterable[str] = (),
 ) -> FastAPI:
     """The web app.
 
@@ -69,10 +70,12 @@ def create_app(
     ``lists``: an already warmed ``Lists`` to share between apps (tests).
     ``policy``: rates and the body cap (``raten.web.limits.Policy``); ``workers`` threads rank
     uncached states with at most ``queue`` more waiting (beyond: 503); with ``processes``
-    (preset names only) they are worker processes of lower priority instead of threads.
+    (lists by name or spec only) they are worker processes of lower priority instead of threads.
+    ``extra_lists``: ``NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]`` specs offered besides
+    (`raten serve --list`).
     """
     store = Store(db_path or default_db_path())  # first: a bad database fails before the lists load
-    lists = lists or Lists.load(word_sets)
+    lists = lists or Lists.load(word_sets, extra=extra_lists)
 
     app = FastAPI(
         title="raten",
@@ -87,8 +90,7 @@ def create_app(
     if processes:
         from raten.web import workers as worker_processes
 
-        names = list(lists.entries)
-        executor = functools.partial(worker_processes.process_pool, names, workers)
+        executor = functools.partial(worker_processes.process_pool, list(lists.specs), workers)
         app.state.rank = worker_processes.rank
     else:
         app.state.rank = lists.rank

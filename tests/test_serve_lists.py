@@ -1,0 +1,181 @@
+"""`raten serve --list NAME=SOLUTIONS_FILE:ALLOWED_FILE`: specs, errors, and the lists served."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's note about httpx2
+    from fastapi.testclient import TestClient
+
+from raten.cli.main import main
+from raten.errors import RatenError
+from raten.web import create_app
+from raten.web.service import Lists
+from raten.wordlists.presets import ListSpec, load_list_spec, parse_list_spec
+
+SOLUTIONS = [
+    "cigar",
+    "rebut",
+    "sissy",
+    "humph",
+    "awake",
+    "blush",
+    "focal",
+    "evade",
+    "naval",
+    "serve",
+    "heath",
+    "dwarf",
+    "model",
+    "karma",
+    "stink",
+    "grade",
+    "quiet",
+    "bench",
+    "abate",
+    "feign",
+    "major",
+    "death",
+    "fresh",
+    "crust",
+    "stool",
+    "colon",
+    "abase",
+    "marry",
+    "react",
+    "batty",
+    "pride",
+    "floss",
+]
+ALLOWED = [
+    "raise",
+    "slate",
+    "tares",
+    "crane",
+    "adieu",
+    "audio",
+    "lions",
+    "pious",
+    "rusty",
+    "month",
+    "vapid",
+    "fjord",
+    "glyph",
+    "nymph",
+    "soare",
+    "roate",
+]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory) -> tuple[Path, Path]:
+    d = tmp_path_factory.mktemp("mylist")
+    (d / "sol.txt").write_text("\n".join(SOLUTIONS) + "\n")
+    (d / "all.txt").write_text("\n".join(ALLOWED) + "\n")
+    return d / "sol.txt", d / "all.txt"
+
+
+def test_parse_list_spec() -> None:
+    assert parse_list_spec("Mine=s.txt:a.txt") == ListSpec("mine", Path("s.txt"), Path("a.txt"), "en")
+    assert parse_list_spec("spiel=s.txt:a.txt:DE") == ListSpec("spiel", Path("s.txt"), Path("a.txt"), "de")
+    assert parse_list_spec("only=s.txt:") == ListSpec("only", Path("s.txt"), None, "en")
+    spec = ListSpec("x", Path("/a/s.txt"), None, "de")
+    assert parse_list_spec(str(spec)) == spec  # the form worker processes get
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mine", "--list takes NAME=SOLUTIONS_FILE:ALLOWED_FILE"),
+        ("mine=", "--list takes NAME=SOLUTIONS_FILE:ALLOWED_FILE"),
+        ("mine=s.txt", "--list takes NAME=SOLUTIONS_FILE:ALLOWED_FILE"),
+        ("mine=:a.txt", "--list takes NAME=SOLUTIONS_FILE:ALLOWED_FILE"),
+        ("mine=s:a:de:x", "--list takes NAME=SOLUTIONS_FILE:ALLOWED_FILE"),
+        ("en=s.txt:a.txt", "'en' is a built-in list"),
+        ("my list=s.txt:a.txt", "must be 1 to 40 characters"),
+        (f"{'x' * 41}=s.txt:a.txt", "must be 1 to 40 characters"),
+        ("mine=s.txt:a.txt:fr", "language 'fr' is not one of en, de"),
+    ],
+)
+def test_bad_specs_say_what_is_wrong(spec, message) -> None:
+    with pytest.raises(RatenError, match=message.replace("[", r"\[")):
+        parse_list_spec(spec)
+
+
+def test_bad_files_name_the_list_and_the_file(tmp_path, files) -> None:
+    with pytest.raises(RatenError, match=r"list mine: word list '.*nope.txt' does not exist"):
+        load_list_spec(f"mine={tmp_path / 'nope.txt'}:{files[1]}")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("cigar\ntoolong\n")
+    with pytest.raises(RatenError, match="toolong"):
+        load_list_spec(f"mine={bad}:")
+
+
+def test_serve_offers_the_extra_lists(tmp_path, files, monkeypatch) -> None:
+    import uvicorn
+
+    from raten.cli import serve as serve_module
+
+    seen: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
+    monkeypatch.setattr(serve_module, "_wait_for_rank_workers", lambda _app: None)
+    monkeypatch.chdir(files[0].parent)
+    args = ["serve", "--db", str(tmp_path / "ok.sqlite3"), "--lists", "en"]
+    result = CliRunner().invoke(main, [*args, "--list", "mine=sol.txt:all.txt", "--list", "spiel=sol.txt::de"])
+    assert result.exit_code == 0, result.output
+    lists = seen["app"].state.lists
+    assert list(lists.entries) == ["en", "mine", "spiel"]
+    assert lists.entries["mine"].words.solutions == tuple(sorted(SOLUTIONS))
+    assert len(lists.entries["mine"].words.allowed) == len(set(SOLUTIONS) | set(ALLOWED))
+    assert lists.entries["spiel"].language == "de" and lists.entries["spiel"].words.allowed == tuple(sorted(SOLUTIONS))
+    # worker processes load the same lists from absolute paths, whatever their directory
+    assert lists.specs[1] == f"mine={files[0]}:{files[1]}:en"
+    monkeypatch.chdir(tmp_path)
+    again = Lists.load(lists.specs)
+    assert {n: e.words.allowed for n, e in again.entries.items()} == {
+        n: e.words.allowed for n, e in lists.entries.items()
+    }
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--list", "mine"], "--list takes NAME=SOLUTIONS_FILE:ALLOWED_FILE"),
+        (["--list", "mine=nope.txt:"], "list mine: word list"),
+        (["--list", "a=sol.txt:", "--list", "A=sol.txt:"], "--list names 'a' twice"),
+    ],
+)
+def test_serve_refuses_bad_lists_in_one_line(tmp_path, files, monkeypatch, extra, message) -> None:
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda *_a, **_k: pytest.fail("served"))
+    monkeypatch.chdir(files[0].parent)
+    result = CliRunner().invoke(main, ["serve", "--db", str(tmp_path / "x.sqlite3"), "--lists", "en", *extra])
+    assert result.exit_code != 0
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_the_solver_the_game_and_the_openers_page_offer_them(tmp_path, files, en_words) -> None:
+    lists = Lists.load({"en": en_words}, extra=[f"mine={files[0]}:{files[1]}"])
+    app = create_app(lists=lists, db_path=tmp_path / "raten.sqlite3", daily_secret="t")
+    with TestClient(app) as c:
+        offered = c.get("/api/lists").json()
+        assert "mine" in str(offered)
+        hints = c.post("/api/hints", json={"list": "mine", "top": 3}).json()
+        assert len(hints["hints"]) == 3
+        assert all(h["word"] in set(SOLUTIONS) | set(ALLOWED) for h in hints["hints"])
+        openers = c.get("/api/openers", params={"list": "mine", "top": 5}).json()
+        assert openers["list"] == "mine" and len(openers["openers"]) == 5
+        game = c.post("/api/games", json={"list": "mine", "mode": "practice"})
+        assert game.status_code == 200, game.text
+        assert game.json()["list"] == "mine"
+        for page in ("/", "/play", "/openers"):
+            html = c.get(page, params={"list": "mine"})
+            assert html.status_code == 200 and '"mine"' in html.text, page
+    with pytest.raises(RatenError, match="named twice"):
+        Lists.load({"mine": en_words}, extra=[f"mine={files[0]}:"])
