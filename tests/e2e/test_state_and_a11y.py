@@ -287,7 +287,10 @@ def test_axe_on_a_finished_game(browser, live, axe_source, monkeypatch):
 
 
 @pytest.mark.parametrize("path", [f"/solver?list=en&rows={ROWS}", "/play?list=de&mode=practice", "/openers"])
-def test_dark_theme_follows_the_system_and_passes_axe(browser, live, axe_source, screenshot, path):
+def test_dark_theme_follows_the_system_and_passes_axe(browser, live, axe_source, screenshot, monkeypatch, path):
+    from raten.play import game
+
+    monkeypatch.setattr(game, "random_word", lambda _words: "lampe")  # steady screenshots
     context = browser.new_context(viewport={"width": 1200, "height": 820}, color_scheme="dark")
     page = context.new_page()
     try:
