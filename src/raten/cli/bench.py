@@ -236,6 +236,20 @@ def _failures(r: BenchResult) -> list[dict]:
     ]
 
 
+def _distribution_table(dist: dict[str, int], games: int) -> Table:
+    """Games per number of guesses (and failed), with a bar each: one board or many."""
+    biggest = max(dist.values()) or 1
+    table = Table(title="guesses per game", title_justify="left")
+    for col in ("guesses", "games", "share"):
+        table.add_column(col, justify="right")
+    table.add_column("", no_wrap=True)
+    for key, n in dist.items():
+        style = "red" if key == "failed" else "cyan"
+        bar = "█" * round(40 * n / biggest) if n else ""
+        table.add_row(key, str(n), f"{100 * n / max(games, 1):.1f}%", f"[{style}]{bar}[/{style}]")
+    return table
+
+
 def _print_wide(table: Table) -> None:
     """Print a table at its natural width, so a narrow or piped output does not truncate its cells."""
     natural = Measurement.get(console, console.options.update(width=1000), table).maximum
@@ -262,18 +276,7 @@ def _print_one(r: BenchResult, worst: int) -> None:
         f"average [bold]{r.average:.4f}[/bold], total {r.total} guesses in {r.games} games, "
         f"max {r.max}, failed {r.failed}, {r.seconds:.2f} s"
     )
-    dist = r.distribution
-    biggest = max(dist.values()) or 1
-    table = Table(title="guesses per game", title_justify="left")
-    table.add_column("guesses", justify="right")
-    table.add_column("games", justify="right")
-    table.add_column("share", justify="right")
-    table.add_column("", no_wrap=True)
-    for key, n in dist.items():
-        style = "red" if key == "failed" else "cyan"
-        bar = "█" * round(40 * n / biggest) if n else ""
-        table.add_row(key, str(n), f"{100 * n / max(r.games, 1):.1f}%", f"[{style}]{bar}[/{style}]")
-    _print_wide(table)
+    _print_wide(_distribution_table(r.distribution, r.games))
     if worst > 0:
         hardest = Table(title=f"hardest {min(worst, r.games)} words", title_justify="left")
         hardest.add_column("answer", style="bold")
@@ -381,17 +384,7 @@ def _print_boards_result(r: BoardsResult, worst: int) -> None:
         f"[bold]{r.strategy}[/bold], opener [bold]{r.opener.upper()}[/bold]: won [bold]{100 * r.win_rate:.2f}%[/bold] "
         f"({r.won} of {r.games}), average [bold]{r.average:.4f}[/bold] guesses, max {r.max}, {r.seconds:.1f} s"
     )
-    dist = r.distribution
-    biggest = max(dist.values()) or 1
-    table = Table(title="guesses per game", title_justify="left")
-    for col in ("guesses", "games", "share"):
-        table.add_column(col, justify="right")
-    table.add_column("", no_wrap=True)
-    for key, n in dist.items():
-        style = "red" if key == "failed" else "cyan"
-        bar = "█" * round(40 * n / biggest) if n else ""
-        table.add_row(key, str(n), f"{100 * n / max(r.games, 1):.1f}%", f"[{style}]{bar}[/{style}]")
-    _print_wide(table)
+    _print_wide(_distribution_table(r.distribution, r.games))
     if worst > 0:
         hardest = Table(title=f"hardest {min(worst, r.games)} answer tuples", title_justify="left")
         hardest.add_column("answers", style="bold")

@@ -68,6 +68,10 @@ LAZY_COMMANDS = {
         "raten.cli.serve:serve",
         "Serve the solver page, the game and the openers (JSON API under /api, schema at /docs).",
     ),
+    "review": (
+        "raten.cli.review:review",
+        "Judge a finished game guess by guess: exact values, regret, skill and luck.",
+    ),
     "words": (
         "raten.cli.words:words",
         "The built-in word lists, their sizes and sources (`raten words build` rebuilds German).",

@@ -1,4 +1,4 @@
-"""The JSON API under ``/api``: lists, hints, openers, games, statistics.
+"""The JSON API under ``/api``: lists, hints, openers, games, reviews, statistics.
 
 Thin: it translates requests into library calls (``raten.play.game``, ``raten.engine.state``) and
 stored games, and the answers back. Uncached hints run behind the work queue
@@ -22,6 +22,8 @@ from raten.web.models import (
     ErrorOut,
     GameIn,
     GameOut,
+    GameReviewIn,
+    GameReviewOut,
     GuessIn,
     HintsIn,
     HintsOut,
@@ -280,6 +282,39 @@ def get_review(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> di
     if not game.over:
         raise GameConflictError("the review is shown when the game is over", "not_over")
     return game.review(openers=list(ls.get(record.list).openers)).to_dict()
+
+
+#: Search seconds one review may spend before its values become lower bounds ("at least").
+REVIEW_SECONDS = 1.0
+
+
+def _review(words, body: GameReviewIn) -> dict:
+    """The library's review of one posted game, as plain JSON values (runs on a worker thread)."""
+    from raten.play.review import review
+    from raten.trees.values import Budget
+
+    return review(
+        words,
+        body.guesses,
+        body.answer,
+        patterns=list(body.patterns) if body.patterns is not None else None,
+        share=body.share,
+        hard=body.hard,
+        budget=Budget(seconds=REVIEW_SECONDS),
+    ).to_dict()
+
+
+@router.post(
+    "/review",
+    response_model=GameReviewOut,
+    responses=_errors(400),
+    summary="Judge a finished game: exact values, regret, skill and luck per guess",
+)
+async def post_review(body: GameReviewIn, request: Request, ls: ListsDep) -> dict:
+    """Behind the work queue like uncached hints (a rate per address, 429; a bounded queue, 503)."""
+    words = ls.get(body.list).words
+    limits: Limits = request.app.state.limits
+    return await limits.work_for(client_address(request.scope), _review, words, body)
 
 
 @router.get("/stats", response_model=StatsOut, responses=_errors(400), summary="Your statistics on a list")

@@ -105,6 +105,13 @@ TEXT: dict[str, dict[str, str]] = {
         "err_pattern_length": "pattern {pattern!r} has {length} symbols, not 5",
         "err_no_fit": "no word fits these hints{why}; check the colours you entered",
         "err_unknown_list": "unknown word list {name!r}: choose one of {choices}",
+        "err_review_no_colours": "give the answer, the colours of each guess or a share text",
+        "err_review_rows": "{source} has {rows} rows for {guesses} guesses",
+        "err_review_mismatch": "guess {number} ({guess}): {first} gives {ours} but {second} shows {theirs}",
+        "err_review_hard": "guess {number} ({guess}) breaks hard mode: {reason}; review the game without hard mode",
+        "err_review_after_win": "guess {number} already solved the game; remove the guesses after it",
+        "err_review_empty": "give at least one guess to review",
+        "err_share_empty": "the share text has no rows of five coloured squares",
         "err_lookahead_too_broad": "look-ahead is offered for at most {limit} candidates, and {count} are left: "
         "add a row or choose another strategy",
         "err_too_large": "the request body is larger than {limit} bytes",
@@ -238,6 +245,14 @@ TEXT: dict[str, dict[str, str]] = {
         "err_pattern_length": "Das Muster \u201e{pattern}\u201c hat {length} Zeichen, nicht 5",
         "err_no_fit": "Kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe",
         "err_unknown_list": "Unbekannte Wortliste \u201e{name}\u201c: w\u00e4hle eine von {choices}",
+        "err_review_no_colours": "Gib die L\u00f6sung, die Farben jedes Worts oder einen geteilten Text an",
+        "err_review_rows": "{rows} Farbzeilen f\u00fcr {guesses} W\u00f6rter",
+        "err_review_mismatch": "Wort {number} ({guess}): die Farben passen nicht zusammen ({ours} gegen {theirs})",
+        "err_review_hard": "Wort {number} ({guess}) verletzt den schweren Modus: {reason}; "
+        "bewerte das Spiel ohne schweren Modus",
+        "err_review_after_win": "Wort {number} hat das Spiel schon gel\u00f6st; entferne die W\u00f6rter danach",
+        "err_review_empty": "Gib mindestens ein Wort zum Bewerten an",
+        "err_share_empty": "Der geteilte Text hat keine Zeilen aus f\u00fcnf farbigen Quadraten",
         "err_lookahead_too_broad": "Vorausschau gibt es f\u00fcr h\u00f6chstens {limit} Kandidaten, "
         "es sind noch {count}: gib eine weitere Zeile ein oder w\u00e4hle eine andere Strategie",
         "err_too_large": "Die Anfrage ist gr\u00f6\u00dfer als {limit} Bytes",

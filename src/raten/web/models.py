@@ -180,3 +180,67 @@ class ReviewOut(BaseModel):
     answer: str
     steps: list[ReviewStepOut]
     solver: list[RowOut]
+
+
+class GameReviewIn(BaseModel):
+    """A finished game to judge: the guesses, and the answer, their colours or a share text."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    list: ListName = Field("en", description="Word list name (see /api/lists).")
+    guesses: builtins.list[Annotated[str, Field(max_length=40)]] = Field(
+        min_length=1, max_length=12, description="The words guessed, in order."
+    )
+    answer: str | None = Field(None, max_length=40, description="The answer, when known.")
+    patterns: builtins.list[Annotated[str, Field(max_length=40)]] | None = Field(
+        None, max_length=12, description="The colours of each guess, in any notation."
+    )
+    share: str | None = Field(None, max_length=2000, description="A pasted share text (NYT, 6mal5, raten).")
+    hard: bool = Field(False, description="Hard mode: values over the guesses hard mode allows.")
+
+
+class MoveReviewOut(BaseModel):
+    """One guess judged (see docs/review.md)."""
+
+    number: int
+    guess: str
+    pattern: str = Field(description="Colours in .?! notation.")
+    before: int = Field(description="Candidates before the guess.")
+    after: int = Field(description="Candidates after it.")
+    bits: float
+    expected_bits: float
+    could_be_answer: bool
+    q: float | None = Field(description="Expected guesses still needed after choosing this guess, itself included.")
+    q_exact: bool = Field(description="False: q is a lower bound (the search budget ran out).")
+    best: str | None
+    best_q: float | None
+    best_exact: bool
+    regret: float | None = Field(description="q - best_q: expected guesses lost.")
+    regret_kind: str = Field(description="exact, at least, at most or unknown.")
+    rank: int | None
+    rank_of: int
+    rank_by: str = Field(description="exact, or entropy (the proxy when the exact rank costs too much).")
+    skill: int | None = Field(description="0-99, 99 exactly when the regret is 0.")
+    luck: int | None = Field(description="0-99, 50 for a typical outcome.")
+    limit: bool
+    notes: builtins.list[str]
+
+
+class GameReviewOut(BaseModel):
+    """The whole game judged, guess by guess."""
+
+    words: str
+    hard: bool
+    answer: str | None
+    solved: bool
+    guesses: int
+    moves: builtins.list[MoveReviewOut]
+    total_regret: float | None
+    skill: int | None
+    luck: int | None
+    expected: float | None = Field(description="Expected guesses of optimal play from the start.")
+    expected_exact: bool
+    solver: builtins.list[RowOut]
+    solver_source: str
+    prior: str
+    notes: builtins.list[str]

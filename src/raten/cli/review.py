@@ -1,0 +1,93 @@
+"""`raten review`: judge a finished game guess by guess (exact values, regret, skill, luck)."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from raten.cli.common import console, emoji, hard_option, json_option, print_json, word_options, words_from_options
+from raten.engine.feedback import parse_pattern
+from raten.errors import RatenError
+
+
+def _value(x: float | None, exact: bool) -> str:
+    """A value with ≥ when it is only a lower bound."""
+    if x is None:
+        return "-"
+    return f"{x:.3f}" if exact else f"≥{x:.3f}"
+
+
+@click.command()
+@word_options
+@hard_option
+@json_option
+@click.option("--answer", help="The answer (the colours follow from it).")
+@click.option(
+    "--share", "share_file", type=click.File("r", encoding="utf-8"), help="A pasted share text (file or - for stdin)."
+)
+@click.option("--seconds", default=2.0, show_default=True, help="Search budget: after it values are lower bounds.")
+@click.argument("guesses", nargs=-1, required=True, metavar="GUESS[=PATTERN]...")
+def review(preset, solutions, allowed, any_answer, hard, as_json, answer, share_file, seconds, guesses):
+    """Judge a finished game guess by guess: exact values, regret, skill and luck.
+
+    Give the answer, or the colours as GUESS=PATTERN, or a share text with --share.
+    Example: raten review --words en crane tousy haunt --answer haunt
+    """
+    from raten.play.review import review as run
+    from raten.trees.values import Budget
+
+    words = words_from_options(preset, solutions, allowed, any_answer)
+    typed = [g.split("=", 1) for g in guesses]
+    with_colours = [t for t in typed if len(t) == 2]
+    if with_colours and len(with_colours) != len(typed):
+        raise RatenError("give the colours of every guess (GUESS=PATTERN) or of none")
+    patterns = [parse_pattern(t[1]) for t in with_colours] if with_colours else None
+    share = share_file.read() if share_file else None
+    result = run(
+        words,
+        [t[0] for t in typed],
+        answer,
+        patterns=patterns,
+        share=share,
+        hard=hard,
+        budget=Budget(seconds=seconds),
+    )
+    if as_json:
+        print_json(result.to_dict())
+        return
+    table = Table(title=f"review ({words.name}{', hard mode' if hard else ''})")
+    for col in ("#", "guess", "", "left", "Q", "best (Q)", "regret", "rank", "skill", "luck"):
+        table.add_column(col, justify="left" if col in ("guess", "", "best (Q)") else "right", no_wrap=True)
+    for m in result.moves:
+        if m.regret is None:
+            regret = "-"
+        else:
+            regret = {"at least": "≥", "at most": "≤"}.get(m.regret_kind, "") + f"{m.regret:.3f}"
+        rank = "-" if m.rank is None else f"{m.rank}" + ("" if m.rank_by == "exact" else "~")
+        table.add_row(
+            str(m.number),
+            m.guess.upper() + (" *" if m.could_be_answer else ""),
+            emoji(parse_pattern(m.pattern)),
+            f"{m.before}→{m.after}",
+            _value(m.q, m.q_exact),
+            f"{(m.best or '-').upper()} {_value(m.best_q, m.best_exact)}",
+            regret,
+            rank,
+            "-" if m.skill is None else str(m.skill),
+            "-" if m.luck is None else str(m.luck),
+        )
+    console.print(table)
+    console.print(
+        "[dim]* could have been the answer; Q: expected guesses still needed, the green one counted; "
+        "≥ a lower bound; ~ rank by entropy[/dim]"
+    )
+    expected = _value(result.expected, result.expected_exact)
+    outcome = f"solved in {result.guesses}" if result.solved else f"not solved in {result.guesses}"
+    console.print(f"{outcome}; optimal play expects {expected} from the start")
+    if result.total_regret is not None:
+        console.print(f"total regret {result.total_regret:.3f} guesses, skill {result.skill}, luck {result.luck}")
+    if result.solver:
+        moves = " ".join(f"{g.upper()} {emoji(parse_pattern(p))}" for g, p in result.solver)
+        console.print(f"raten's own game ({result.solver_source}): {moves}")
+    for note in [n for m in result.moves for n in m.notes] + result.notes:
+        console.print(f"[yellow]note:[/yellow] {note}")

@@ -1,0 +1,404 @@
+"""The review of a finished game: for each guess its exact value, the best guess, regret, skill and luck.
+
+Values are those of ``raten.trees.values`` (V and Q in expected guesses, the final green one
+counted). Per guess: regret = Q(guess) - Q(best), skill = floor(99 * exp(-2 * regret)) (99
+exactly when the regret is 0), luck = 99 * (share of outcomes that would have been worse +
+half the share of outcomes as good), so a typical outcome scores about 50. The formulas in
+players' words: docs/review.md. Uniform prior (every candidate equally likely).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from raten.engine.feedback import ALL_GREEN, PATTERNS, format_pattern, parse_pattern, pattern
+from raten.engine.words import WordSet, check_word
+from raten.errors import RatenError
+from raten.trees.values import INF, Budget, Position, Total, Values
+
+#: Up to this many candidates the rank is exact (every legal guess's Q against the guess's), else by entropy.
+RANK_EXACT_MAX = 40
+#: The solver's own game stops after this many guesses (only reached when it runs on bounds).
+SOLVER_MAX = 10
+_SHARE_SQUARES = "\u2b1b\u2b1c\U0001f7e8\U0001f7e9\U0001f7e7\U0001f7e6"
+_SHARE_ROW = re.compile(f"^[{_SHARE_SQUARES}]{{5}}$")
+
+
+def skill_score(regret: float) -> int:
+    """0-99 from the expected guesses lost: 99 exactly at 0, 60 at 0.25, 36 at 0.5, 13 at 1."""
+    return 99 if regret <= 0 else min(98, math.floor(99 * math.exp(-2 * regret)))
+
+
+def luck_score(worse: float, same: float) -> int:
+    """0-99 from the shares of outcomes worse than and as good as the one that came: 50 is typical."""
+    return max(0, min(99, round(99 * (worse + same / 2))))
+
+
+def parse_share(text: str) -> list[int]:
+    """The rows of a share text (NYT, 6mal5, raten; high-contrast too) as pattern codes, in order."""
+    rows = []
+    for line in text.replace("\ufe0f", "").splitlines():
+        line = line.strip()
+        if _SHARE_ROW.match(line):
+            rows.append(parse_pattern(line))
+    if not rows:
+        raise RatenError("the share text has no rows of five coloured squares", "share_empty")
+    return rows
+
+
+def share_says_hard(text: str) -> bool:
+    """Whether a share text's header marks a hard-mode game (NYT writes ``3/6*``)."""
+    return any(re.search(r"\b[1-6X]/6\*", line) for line in text.splitlines()[:3])
+
+
+@dataclass
+class MoveReview:
+    """One guess judged: the position before it, its value against the best, skill and luck."""
+
+    number: int
+    guess: str
+    pattern: str
+    before: int
+    after: int
+    bits: float  #: information this outcome gave: log2(before / after)
+    expected_bits: float  #: the guess's entropy over the candidates before it
+    could_be_answer: bool
+    q: float | None
+    q_exact: bool
+    best: str | None
+    best_q: float | None
+    best_exact: bool
+    regret: float | None
+    regret_kind: str  #: "exact", "at least", "at most" or "unknown"
+    rank: int | None
+    rank_of: int
+    rank_by: str  #: "exact" (every legal guess's Q) or "entropy" (the stated proxy)
+    skill: int | None
+    luck: int | None
+    limit: bool = True  #: values under the 6-guess limit (False: it could no longer be kept)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class GameReview:
+    """The whole game: each move, total regret, skill, luck, guesses against the optimum's expectation."""
+
+    words: str
+    hard: bool
+    answer: str | None
+    solved: bool
+    guesses: int
+    moves: list[MoveReview]
+    total_regret: float | None
+    skill: int | None
+    luck: int | None
+    expected: float | None  #: the optimum's expected guesses from the start (V of the start)
+    expected_exact: bool
+    solver: list[tuple[str, str]]  #: the solver's own game against the answer (guess, pattern)
+    solver_source: str  #: "exact" when every solver guess is the proven best, else "exact, then entropy"
+    prior: str = "uniform"
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready values (``--json`` and the web API)."""
+        out = asdict(self)
+        out["solver"] = [{"guess": g, "pattern": p} for g, p in self.solver]
+        return out
+
+
+def _codes_from(
+    guesses: list[str], answer: str | None, patterns: Sequence[str | int] | None, share: str | None
+) -> list[int]:
+    """The colours of each guess, from the answer, typed patterns or a share text, checked against each other."""
+    sources: list[tuple[str, list[int]]] = []
+    if answer is not None:
+        sources.append(("the answer", [pattern(g, answer) for g in guesses]))
+    if patterns is not None:
+        sources.append(("the colours", [p if isinstance(p, int) else parse_pattern(p) for p in patterns]))
+    if share is not None:
+        sources.append(("the share text", parse_share(share)))
+    if not sources:
+        raise RatenError("give the answer, the colours of each guess or a share text", "review_no_colours")
+    name, codes = sources[0]
+    for other, theirs in sources[1:]:
+        if len(theirs) != len(guesses):
+            raise RatenError(
+                f"{other} has {len(theirs)} rows for {len(guesses)} guesses",
+                "review_rows",
+                source=other,
+                rows=len(theirs),
+                guesses=len(guesses),
+            )
+        for i, (a, b) in enumerate(zip(codes, theirs)):
+            if a != b:
+                mine, shown = format_pattern(a, "emoji"), format_pattern(b, "emoji")
+                raise RatenError(
+                    f"guess {i + 1} ({guesses[i].upper()}): {name} gives {mine} but {other} shows {shown}",
+                    "review_mismatch",
+                    number=i + 1,
+                    guess=guesses[i].upper(),
+                    first=name,
+                    second=other,
+                    ours=mine,
+                    theirs=shown,
+                )
+    if len(codes) != len(guesses):
+        raise RatenError(
+            f"{name} has {len(codes)} rows for {len(guesses)} guesses",
+            "review_rows",
+            source=name,
+            rows=len(codes),
+            guesses=len(guesses),
+        )
+    for i, c in enumerate(codes[:-1]):
+        if c == ALL_GREEN:
+            raise RatenError(
+                f"guess {i + 1} already solved the game; remove the guesses after it", "review_after_win", number=i + 1
+            )
+    return codes
+
+
+def _entropy(codes: np.ndarray) -> float:
+    counts = np.bincount(codes.astype(np.int64), minlength=PATTERNS)
+    p = counts[counts > 0] / len(codes)
+    return float(-(p * np.log2(p)).sum())
+
+
+def _regret(q: Total, best: Total, same: bool) -> tuple[float | None, str]:
+    """Q - best as expected guesses, and how sure it is."""
+    if same or (q.exact and best.exact and q.total == best.total):
+        return 0.0, "exact"
+    if q.total >= INF or best.total >= INF:
+        return None, "unknown"
+    r = (q.total - best.total) / q.count
+    if q.exact and best.exact:
+        return r, "exact"
+    if best.exact:
+        return max(r, 0.0), "at least"
+    if q.exact:
+        return r, "at most"
+    return None, "unknown"
+
+
+class _Reviewer:
+    """Walks a game move by move over one ``Values``."""
+
+    def __init__(self, values: Values):
+        self.values = values
+        self.words = values.words
+
+    def rank(self, pos: Position, word: str, q: Total) -> tuple[int, int, str]:
+        """(rank of ``word``, legal guesses, "exact" or "entropy"): 1 + the guesses strictly better."""
+        from raten.engine.rank import split_stats
+
+        v = self.values
+        rows = v.legal_rows(pos)
+        n = len(pos.cands)
+        split = split_stats(v.search.data, rows, pos.cands.astype(np.int64))
+        if q.exact and n <= RANK_EXACT_MAX:
+            is_cand = np.isin(rows, self.words.solution_rows[pos.cands])
+            bound = 3 * n - split.patterns.astype(np.int64) - is_cand
+            better = 0
+            for r in rows[bound < q.total]:
+                w = self.words.allowed[int(r)]
+                if w == word:
+                    continue
+                other = v.guess(pos, w, beta=q.total)
+                if v.budget.spent(v.search.stats):
+                    break
+                better += other.q.exact and other.q.total < q.total
+            else:
+                return better + 1, len(rows), "exact"
+        mine = _entropy(v.codes(word, pos.cands))
+        return int(np.sum(split.bits > mine + 1e-9)) + 1, len(rows), "entropy"
+
+    def move(self, number: int, pos: Position, word: str, code: int) -> MoveReview:
+        """Review one guess at ``pos``."""
+        v = self.values
+        n = len(pos.cands)
+        nxt = v.after(pos, word, code)
+        notes: list[str] = []
+        if word not in self.words.allowed_index:
+            notes.append(f"{word.upper()} is not an allowed guess in the {self.words.name} list")
+        if n == 0:
+            notes.append("no answer of the list fits the colours so far: no values")
+            return MoveReview(
+                number, word, format_pattern(code), 0, 0, 0.0, 0.0, False, None, False, None, None, False,
+                None, "unknown", None, 0, "entropy", None, None, True, notes,
+            )  # fmt: skip
+        codes = v.codes(word, pos.cands)
+        limit = True
+        best, best_word = v.best(pos, limit)
+        gv = v.guess(pos, word, limit)
+        if best.total >= INF or gv.q.total >= INF:
+            limit = False
+            notes.append("the 6-guess limit can no longer be kept for sure: values without it")
+            best, best_word = v.best(pos, limit)
+            gv = v.guess(pos, word, limit)
+        q = gv.q
+        regret, kind = _regret(q, best, word == best_word)
+        rank, rank_of, rank_by = (1, 0, "exact") if regret == 0.0 and kind == "exact" else self.rank(pos, word, q)
+        if rank_of == 0:
+            rank_of = len(v.legal_rows(pos))
+        luck = self._luck(codes, code, gv.groups)
+        after = len(nxt.cands)
+        return MoveReview(
+            number=number,
+            guess=word,
+            pattern=format_pattern(code),
+            before=n,
+            after=after,
+            bits=math.log2(n / after) if after else (math.log2(n) if code == ALL_GREEN else 0.0),
+            expected_bits=_entropy(codes),
+            could_be_answer=word in {self.words.solutions[int(i)] for i in pos.cands},
+            q=q.mean,
+            q_exact=q.exact,
+            best=best_word,
+            best_q=best.mean,
+            best_exact=best.exact,
+            regret=regret,
+            regret_kind=kind,
+            rank=rank,
+            rank_of=rank_of,
+            rank_by=rank_by,
+            skill=skill_score(regret) if regret is not None and kind == "exact" else None,
+            luck=luck,
+            limit=limit,
+            notes=notes,
+        )
+
+    @staticmethod
+    def _luck(codes: np.ndarray, code: int, groups: dict[int, tuple[int, Total]]) -> int:
+        """Luck of falling into group ``code``: by each outcome's exact V when known, else by its size."""
+        sizes = np.bincount(codes.astype(np.int64), minlength=PATTERNS)
+        exact = bool(groups) and all(t.exact and t.total < INF for _, t in groups.values())
+
+        def badness(c: int) -> float:
+            if c == ALL_GREEN:
+                return 0.0
+            if exact:
+                size, t = groups[c]
+                return t.total / size
+            return float(sizes[c])
+
+        n = len(codes)
+        if sizes[code] == 0:  # the answer is outside the list: no outcome of the list came
+            return 50
+        mine = badness(code)
+        worse = same = 0.0
+        for c in np.flatnonzero(sizes):
+            b = badness(int(c))
+            if b > mine + 1e-12:
+                worse += sizes[c] / n
+            elif abs(b - mine) <= 1e-12:
+                same += sizes[c] / n
+        return luck_score(worse, same)
+
+    def solver_game(self, answer: str) -> tuple[list[tuple[str, str]], str]:
+        """The best guess at each position against ``answer`` (entropy once only bounds are known)."""
+        from raten.engine.rank import split_stats
+
+        v = self.values
+        pos = v.start()
+        moves = []
+        source = "exact"
+        for _ in range(SOLVER_MAX):
+            if len(pos.cands) == 0:
+                break
+            _, word = v.best(pos)
+            if word is None:
+                source = "exact, then entropy"
+                rows = v.legal_rows(pos)
+                split = split_stats(v.search.data, rows, pos.cands.astype(np.int64))
+                word = self.words.allowed[int(rows[int(np.argmax(split.bits))])]
+            code = pattern(word, answer)
+            moves.append((word, format_pattern(code)))
+            if code == ALL_GREEN:
+                break
+            pos = v.after(pos, word, code)
+        return moves, source
+
+
+def review(
+    words: WordSet,
+    guesses: list[str] | tuple[str, ...],
+    answer: str | None = None,
+    *,
+    patterns: Sequence[str | int] | None = None,
+    share: str | None = None,
+    hard: bool = False,
+    budget: Budget | None = None,
+    prior: str = "uniform",
+    solver: bool = True,
+) -> GameReview:
+    """Review a game: each guess's exact value against the best, its regret, skill and luck."""
+    if prior != "uniform":
+        raise RatenError("only the uniform prior is supported in reviews so far", "review_prior", prior=prior)
+    if not guesses:
+        raise RatenError("give at least one guess to review", "review_empty")
+    spelled = [check_word(g, "guess") for g in guesses]
+    answer = check_word(answer, "answer") if answer else None
+    codes = _codes_from(spelled, answer, patterns, share)
+    solved = codes[-1] == ALL_GREEN
+    if answer is None and solved:
+        answer = spelled[-1]
+    if hard:
+        from raten.engine.hardmode import violation
+
+        for i, g in enumerate(spelled):
+            reason = violation(g, tuple(zip(spelled[:i], codes[:i])))
+            if reason:
+                raise RatenError(
+                    f"guess {i + 1} ({g.upper()}) breaks hard mode: {reason}; review the game without hard mode",
+                    "review_hard",
+                    number=i + 1,
+                    guess=g.upper(),
+                    reason=reason,
+                )
+    values = Values(words, hard=hard, budget=budget)
+    reviewer = _Reviewer(values)
+    notes: list[str] = []
+    if answer is not None and answer not in words.solution_index:
+        notes.append(
+            f"{answer.upper()} is not one of the {len(words.solutions)} answers of the {words.name} list: "
+            "the values treat the list's answers as the only possible ones"
+        )
+    if share is not None and share_says_hard(share) and not hard:
+        notes.append("the share text marks a hard-mode game: review it with hard mode for hard-mode values")
+    pos = values.start()
+    positions = [pos]
+    for g, c in zip(spelled, codes):
+        positions.append(values.after(positions[-1], g, c))
+    # last guess first: the small late positions are always exact; the budget goes to the early ones
+    moves = [reviewer.move(i + 1, positions[i], spelled[i], codes[i]) for i in reversed(range(len(spelled)))][::-1]
+    if not solved:
+        notes.append(f"not solved in {len(spelled)} guesses" + (f": the answer was {answer.upper()}" if answer else ""))
+    known = [m for m in moves if m.regret is not None and m.regret_kind == "exact"]
+    total_regret = sum(m.regret for m in known if m.regret is not None) if known else None
+    if known and len(known) < len([m for m in moves if m.before]):
+        notes.append(f"total regret and skill count the {len(known)} guesses whose regret is exact")
+    start = values.best(positions[0])[0]
+    lucks = [m.luck for m in moves if m.luck is not None]
+    own, source = reviewer.solver_game(answer) if solver and answer in words.solution_index else ([], "none")
+    return GameReview(
+        words=words.name,
+        hard=hard,
+        answer=answer,
+        solved=solved,
+        guesses=len(spelled),
+        moves=moves,
+        total_regret=total_regret,
+        skill=skill_score(total_regret) if total_regret is not None else None,
+        luck=round(sum(lucks) / len(lucks)) if lucks else None,
+        expected=start.mean if start.count else None,
+        expected_exact=start.exact,
+        solver=own,
+        solver_source=source,
+        prior=prior,
+        notes=notes,
+    )

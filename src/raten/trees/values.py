@@ -1,0 +1,270 @@
+"""Exact values of Wordle positions: V (least expected further guesses) and Q of a guess.
+
+Convention (the exact search's own): a total counts every guess still to come, the final
+all-green one included, summed over the candidates; so a single candidate has total 1 and
+V = total / candidates is the expected number of guesses still needed, counting the one
+that shows all green. Q(g) = 1 + sum over g's groups of p * V(group), the group of g itself
+(when g is the answer) counting 0; as a total that is n + sum of the groups' totals.
+
+Values come from the branch and bound of ``raten.trees.kernels`` with its memo, within a
+``Budget``: once it is spent, a value is the search's lower bound, marked ``exact=False``
+("at least"), never passed off as exact. The first guess of a list reads the per-opener
+table ``trees/<list>-<mode>-openers.tsv`` when one matches the list's fingerprint.
+Uniform prior: every candidate is equally likely (a weight per candidate is the next step).
+Searchers are shared between requests; the compiled kernels hold the GIL, so threads take turns.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from raten.engine.feedback import ALL_GREEN
+from raten.engine.hardmode import rules_after
+from raten.engine.matrix import feedback_against
+from raten.engine.words import WordSet, letters
+from raten.trees import kernels as tk
+from raten.trees.search import Searcher
+
+INF = tk.INF
+#: Sets up to this size are always searched, budget or not (cheap, and the end of every game).
+SMALL_SET = 30
+#: A whole list larger than this is never searched from its start within a request (en: 2315).
+FULL_SEARCH_MAX = 600
+UNLIMITED = tk.UNLIMITED
+#: Where the committed trees and opener tables are, in a source checkout (or $RATEN_TREES).
+TREES_DIR = Path(os.environ.get("RATEN_TREES", Path(__file__).resolve().parents[3] / "trees"))
+
+
+@dataclass
+class Budget:
+    """How much search one request may spend: seconds and search nodes, checked between searches."""
+
+    seconds: float = 2.0
+    nodes: int = 20_000_000
+    _start: float = field(default_factory=time.perf_counter, repr=False)
+    _nodes0: int = field(default=-1, repr=False)
+
+    def spent(self, stats: np.ndarray) -> bool:
+        """True once either limit is reached (a search already started always finishes)."""
+        if self._nodes0 < 0:
+            self._nodes0 = int(stats[tk.ST_NODES])
+        return time.perf_counter() - self._start >= self.seconds or int(stats[tk.ST_NODES]) - self._nodes0 >= self.nodes
+
+
+@dataclass(frozen=True)
+class Total:
+    """A summed number of guesses over ``count`` candidates: exact, or a proven lower bound."""
+
+    total: int
+    count: int
+    exact: bool
+    source: str = "search"  #: "search", "table" (trees/*-openers.tsv) or "bound"
+
+    @property
+    def mean(self) -> float:
+        """The expected number of guesses (V or Q): total / count."""
+        return self.total / self.count if self.count else 0.0
+
+
+@dataclass
+class Position:
+    """Where the search stands: candidate solution indices (sorted), guesses used, hard-mode rules."""
+
+    cands: np.ndarray
+    used: int
+    greens: np.ndarray
+    need: np.ndarray
+
+
+@dataclass(frozen=True)
+class GuessValue:
+    """Q of one guess as a total, with the total of each group it leads to (pattern -> (size, Total))."""
+
+    q: Total
+    groups: dict[int, tuple[int, Total]]
+    limit: bool  #: computed under the guess limit (False: the limit could not be kept, values without it)
+
+
+#: Searchers kept (tables and memo, about 60 MB each for en): the most recently used ones.
+SEARCHERS_KEPT = 4
+_searchers: dict[tuple[str, bool, int | None], Searcher] = {}
+_searchers_lock = threading.Lock()
+
+
+def _searcher(words: WordSet, hard: bool, max_guesses: int | None) -> Searcher:
+    """One searcher per list (by fingerprint, so a list sent to a worker process again reuses it) and mode."""
+    key = (words.fingerprint, hard, max_guesses)
+    with _searchers_lock:
+        found = _searchers.pop(key, None)
+        if found is None:
+            found = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=20)
+        _searchers[key] = found  # most recent last
+        while len(_searchers) > SEARCHERS_KEPT:
+            del _searchers[next(iter(_searchers))]
+        return found
+
+
+def opener_table(words: WordSet, hard: bool, directory: Path | None = None) -> dict[str, Total]:
+    """The per-opener totals of ``trees/<name>-<mode>-openers.tsv`` if its tree matches ``words``, else {}."""
+    return dict(_opener_table(words.name, words.fingerprint, len(words.solutions), hard, directory or TREES_DIR))
+
+
+@cache
+def _opener_table(name: str, fingerprint: str, n: int, hard: bool, directory: Path) -> tuple[tuple[str, Total], ...]:
+    mode = "hard" if hard else "normal"
+    tsv = directory / f"{name}-{mode}-openers.tsv"
+    txt = directory / f"{name}-{mode}.txt"
+    if not (tsv.exists() and txt.exists()):
+        return ()
+    meta: dict[str, str] = {}
+    for line in txt.read_text(encoding="utf-8").splitlines()[:3]:
+        if line.startswith("#"):
+            meta.update(kv.partition("=")[::2] for kv in line[1:].split() if "=" in kv)
+    if meta.get("fingerprint") != fingerprint or meta.get("max_guesses") != "6":
+        return ()
+    out = []
+    for line in tsv.read_text(encoding="utf-8").splitlines()[1:]:
+        opener, status, total, *_ = line.split("\t")
+        out.append((opener, Total(int(total), n, status == "exact", "table")))
+    return tuple(out)
+
+
+class Values:
+    """V and Q over one list in one mode, with the guess limit of the committed trees (6)."""
+
+    def __init__(self, words: WordSet, hard: bool = False, max_guesses: int | None = 6, budget: Budget | None = None):
+        self.words = words
+        self.hard = hard
+        self.max_guesses = max_guesses
+        self.search = _searcher(words, hard, max_guesses)
+        self.budget = budget or Budget()
+        self.table = opener_table(words, hard) if max_guesses == 6 else {}
+
+    # --- positions -----------------------------------------------------------------------
+
+    def start(self) -> Position:
+        """The position before the first guess."""
+        s = self.search
+        return Position(np.arange(len(self.words.solutions), dtype=np.int32), 0, s.no_greens, s.no_need)
+
+    def codes(self, word: str, cands: np.ndarray) -> np.ndarray:
+        """Feedback codes of ``word`` against the candidates (any word, allowed or not)."""
+        row = self.words.allowed_index.get(word)
+        if row is not None:
+            return np.asarray(self.search.data[row, cands])
+        return feedback_against(word, [self.words.solutions[int(i)] for i in cands])
+
+    def after(self, pos: Position, word: str, code: int) -> Position:
+        """The position after ``word`` showed ``code``."""
+        cands = pos.cands[self.codes(word, pos.cands) == code].astype(np.int32)
+        greens, need = pos.greens, pos.need
+        if self.hard:
+            greens, need = rules_after(letters([word])[0], code, greens, need)
+        return Position(cands, pos.used + 1, greens, need)
+
+    def _dl(self, used: int, limit: bool) -> int:
+        """Guesses left after ``used`` (``UNLIMITED`` without the limit)."""
+        if not limit or self.max_guesses is None:
+            return UNLIMITED
+        return self.max_guesses - used
+
+    def _spent(self) -> bool:
+        return self.budget.spent(self.search.stats)
+
+    # --- V ---------------------------------------------------------------------------------
+
+    def _set_total(self, cands: np.ndarray, dl: int, greens, need, beta: int = INF) -> Total:
+        """Least total for a set with ``dl`` guesses left (a bound when the budget is spent or ``beta`` cuts)."""
+        n = len(cands)
+        if n == 1:
+            return Total(1, 1, True)
+        if dl <= 0 or (dl == 1 and n > 1):
+            return Total(INF, n, True)
+        if n > SMALL_SET and self._spent():
+            return Total(2 * n - 1 if n > 2 else 3, n, n <= 2, "bound" if n > 2 else "search")
+        s = self.search
+        v = int(tk.solve_set(s.tables, s.memo, cands, beta, dl, self.hard, s.all_guesses, greens, need, s.stats))
+        return Total(v, n, v < beta or beta >= INF)
+
+    def best(self, pos: Position, limit: bool = True) -> tuple[Total, str | None]:
+        """(V of ``pos`` as a total, a guess achieving it or None when only a bound is known)."""
+        n = len(pos.cands)
+        if n == 0:
+            return Total(0, 0, False, "bound"), None
+        if n == 1:
+            return Total(1, 1, True), self.words.solutions[int(pos.cands[0])]
+        if limit and pos.used == 0 and n == len(self.words.solutions) and self.table:
+            opener, total = next(iter(self.table.items()))
+            return total, opener
+        if (n > SMALL_SET and self._spent()) or (pos.used == 0 and n > FULL_SEARCH_MAX):
+            return self._bound(pos), None
+        s = self.search
+        dl = self._dl(pos.used, limit)
+        v, g = tk.best_guess(s.tables, s.memo, pos.cands, dl, self.hard, s.all_guesses, pos.greens, pos.need, s.stats)
+        if v >= INF:
+            return Total(INF, n, True), None
+        return Total(int(v), n, True), self.words.allowed[int(g)]
+
+    def _bound(self, pos: Position) -> Total:
+        """A lower bound of V's total: 3n - (most groups of any guess), or 2n - 1."""
+        n = len(pos.cands)
+        rows = self.legal_rows(pos)
+        if n * len(rows) > 40_000_000:
+            return Total(2 * n - 1, n, False, "bound")
+        from raten.engine.rank import split_stats
+
+        split = split_stats(self.search.data, rows, pos.cands.astype(np.int64))
+        return Total(max(2 * n - 1, 3 * n - int(split.patterns.max()) - 1), n, False, "bound")
+
+    def legal_rows(self, pos: Position) -> np.ndarray:
+        """Allowed rows legal here (every row in normal mode)."""
+        s = self.search
+        if not self.hard or pos.used == 0:
+            return s.all_guesses.astype(np.int64)
+        from raten.engine.hardmode import keeping
+
+        return keeping(s.all_guesses, s.tables[4], s.tables[5], pos.greens, pos.need).astype(np.int64)
+
+    # --- Q ---------------------------------------------------------------------------------
+
+    def guess(self, pos: Position, word: str, limit: bool = True, beta: int = INF) -> GuessValue:
+        """Q of ``word`` at ``pos`` as a total, each group solved largest first within the budget."""
+        n = len(pos.cands)
+        if pos.used == 0 and n == len(self.words.solutions) and word in self.table and beta >= INF:
+            return GuessValue(self.table[word], {}, True)
+        codes = self.codes(word, pos.cands)
+        dl = self._dl(pos.used + 1, limit)
+        glet = letters([word])[0]
+        found: dict[int, tuple[int, Total]] = {}
+        parts = []
+        for code in np.unique(codes):
+            grp = np.sort(pos.cands[codes == code]).astype(np.int32)
+            parts.append((int(code), grp))
+        parts.sort(key=lambda cg: -len(cg[1]))
+        lbs = {
+            c: (0 if c == ALL_GREEN else 1 if len(g) == 1 else 3 if len(g) == 2 else 2 * len(g) - 1) for c, g in parts
+        }
+        total = n + sum(lbs.values())
+        exact = True
+        for code, grp in parts:
+            if code == ALL_GREEN:
+                found[code] = (1, Total(0, 1, True))
+                continue
+            if total >= beta:
+                exact = False
+                found[code] = (len(grp), Total(lbs[code], len(grp), len(grp) <= 2, "bound"))
+                continue
+            greens, need = rules_after(glet, code, pos.greens, pos.need) if self.hard else (pos.greens, pos.need)
+            sub = self._set_total(grp, dl, greens, need, beta - (total - lbs[code]) if beta < INF else INF)
+            found[code] = (len(grp), sub)
+            exact = exact and sub.exact
+            total += min(sub.total, INF) - lbs[code]
+        total = min(total, INF)
+        return GuessValue(Total(total, n, exact, "search" if exact else "bound"), found, limit)
