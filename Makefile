@@ -13,7 +13,7 @@ PYTEST := $(BIN)/python -m pytest
 COV_FLOOR := 89
 COVERAGE := --cov=raten --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=$(COV_FLOOR)
 
-.PHONY: run test check install browser lint docs bench clean constraints
+.PHONY: run test check install browser axe lint docs bench clean constraints
 
 # constraints.txt pins every package `make install` installs (so two machines get the same
 # versions); pyproject.toml keeps the floors. To refresh it after changing dependencies:
@@ -38,6 +38,18 @@ browser:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# axe-core from the npm registry, for the browser tests' accessibility checks (kept in .cache,
+# never committed; tests/e2e/conftest.py fetches the same version when it is missing).
+AXE_VERSION := 4.14.1
+AXE := .cache/axe-core/$(AXE_VERSION)/axe.min.js
+$(AXE):
+	mkdir -p $(dir $(AXE))
+	cd $(dir $(AXE)) && npm pack axe-core@$(AXE_VERSION) --silent >/dev/null \
+		&& tar -xzf axe-core-$(AXE_VERSION).tgz --strip-components=1 package/axe.min.js \
+		&& rm axe-core-$(AXE_VERSION).tgz
+
+axe: $(AXE)
+
 run: install
 	$(BIN)/raten serve --host 127.0.0.1 --port 8000
 
@@ -46,7 +58,7 @@ lint: install
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy  # the package, as [tool.mypy] in pyproject.toml says
 
-test: install browser lint
+test: install browser axe lint
 	$(PYTEST) -q $(COVERAGE)
 
 check: install lint

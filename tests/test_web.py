@@ -202,6 +202,18 @@ def test_unknown_routes_and_methods_are_json(client):
     assert error_of(client.delete("/api/lists"), 405) == "http_405"
 
 
+def test_a_browser_gets_an_html_404_page_with_a_way_home(client):
+    html = {"Accept": "text/html,application/xhtml+xml"}
+    page = client.get("/nowhere?lang=de", headers=html)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "Seite nicht gefunden" in page.text and re.search(r'href="/solver\?[^"]*lang=de" id="home"', page.text)
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    # programs, the API and static files keep the JSON error
+    assert error_of(client.get("/nowhere"), 404) == "http_404"
+    assert error_of(client.get("/api/nothing", headers=html), 404) == "http_404"
+    assert error_of(client.get("/static/nothing.js", headers=html), 404) == "http_404"
+
+
 # --- games ---------------------------------------------------------------------------------------
 
 

@@ -4,6 +4,8 @@ Debian chromium per session, driven by Playwright. Skipped only when chromium is
 from __future__ import annotations
 
 import socket
+import subprocess
+import tarfile
 import threading
 import time
 from dataclasses import dataclass
@@ -25,6 +27,10 @@ CHROMIUM_ARGS = [
 #: The daily game's date in the browser tests, so screenshots do not change from day to day.
 DAY = date(2025, 6, 1)
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: axe-core from the npm registry, for the accessibility checks only (never committed):
+#: `make axe` or the first browser test run fetches it into .cache/axe-core.
+AXE_VERSION = "4.14.1"
+AXE = Path(__file__).resolve().parents[2] / ".cache" / "axe-core" / AXE_VERSION / "axe.min.js"
 DESKTOP = {"width": 1200, "height": 820}
 PHONE = {"width": 390, "height": 780}
 
@@ -57,12 +63,16 @@ def live(en_words, tmp_path_factory, chromium_path) -> Live:  # noqa: ARG001 - c
     import uvicorn
 
     from raten.web import create_app
+    from raten.web.limits import Policy
     from raten.web.service import Lists
     from raten.wordlists.presets import load_words
 
     lists = Lists.load({"en": en_words, "de": load_words("de")})
     db = tmp_path_factory.mktemp("e2e") / "raten.sqlite3"
-    app = create_app(lists=lists, db_path=db, daily_secret="e2e", today=lambda: DAY)
+    # Every browser context is a new player from 127.0.0.1, and the whole suite opens about a
+    # hundred: the per-address limits would refuse them (their own tests use their own apps).
+    roomy = Policy(address_burst=10_000, work_burst=10_000, new_player_burst=10_000, new_player_rate=100.0)
+    app = create_app(lists=lists, db_path=db, daily_secret="e2e", today=lambda: DAY, policy=roomy)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -126,3 +136,26 @@ def screenshot():
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), animations="disabled", caret="hide")
 
     return take
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """The text of axe.min.js, fetched with ``npm pack`` the first time. The pages' CSP refuses
+    ``page.add_script_tag`` (an inline script), so the tests run it through ``page.evaluate``
+    (devtools, which CSP does not govern)."""
+    if not AXE.exists():
+        AXE.parent.mkdir(parents=True, exist_ok=True)
+        out = subprocess.run(
+            ["npm", "pack", f"axe-core@{AXE_VERSION}", "--silent", "--pack-destination", str(AXE.parent)],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        tgz = AXE.parent / out.stdout.strip().splitlines()[-1]
+        with tarfile.open(tgz) as tar:
+            member = tar.extractfile("package/axe.min.js")
+            assert member is not None
+            AXE.write_bytes(member.read())
+        tgz.unlink()
+    return AXE.read_text()

@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -172,7 +172,9 @@ def _error_handlers(app: FastAPI) -> None:
         return exc.response(_refusal_text(exc, request.headers.get("accept-language")))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and _wants_page(request):
+            return request.app.state.not_found_page(request)
         message = exc.detail if isinstance(exc.detail, str) else "request refused"
         return _error(exc.status_code, message, f"http_{exc.status_code}")
 
@@ -182,6 +184,16 @@ def _error_handlers(app: FastAPI) -> None:
         response = _error(500, i18n.t(_lang(request), "err_internal"), "internal")
         response.headers.update({k.decode(): v.decode() for k, v in security_headers(_PAGE_POLICY)})
         return response
+
+
+def _wants_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, not a static file): it gets an HTML 404."""
+    path = request.url.path
+    return (
+        request.method in ("GET", "HEAD")
+        and not path.startswith(("/api/", "/static/"))
+        and "text/html" in request.headers.get("accept", "")
+    )
 
 
 def _too_long_list_name(errors: Sequence[Any]) -> str | None:
@@ -277,6 +289,11 @@ def _pages(app: FastAPI, templates: Jinja2Templates) -> None:
     @app.api_route("/openers", methods=["GET", "HEAD"], include_in_schema=False)
     def openers_page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "openers.html", context(request, "openers"))
+
+    def not_found_page(request: Request) -> HTMLResponse:
+        return templates.TemplateResponse(request, "404.html", context(request, "404"), status_code=404)
+
+    app.state.not_found_page = not_found_page
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> RedirectResponse:

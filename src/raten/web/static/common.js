@@ -14,27 +14,68 @@ class ApiError extends Error {
   constructor(message, status, code) { super(message); this.status = status; this.code = code; }
 }
 
-/** Call the JSON API; resolves to the answer, or rejects with an ApiError carrying the server's message. */
+/** How long a request may take before the page gives up on it and offers a retry. */
+const API_TIMEOUT_MS = 15000;
+
+/** Call the JSON API; resolves to the answer, or rejects with an ApiError carrying the server's message.
+    A request that takes longer than options.timeout (default API_TIMEOUT_MS) is given up with the code
+    "timeout"; one cancelled through options.signal rejects with an AbortError. */
 async function api(path, options) {
   const opts = options || {};
-  const init = { method: opts.method || "GET", headers: { "Accept-Language": RATEN.lang }, signal: opts.signal };
+  const own = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; own.abort(); }, opts.timeout || API_TIMEOUT_MS);
+  const onAbort = () => own.abort();
+  if (opts.signal) {
+    if (opts.signal.aborted) own.abort();
+    else opts.signal.addEventListener("abort", onAbort);
+  }
+  const init = { method: opts.method || "GET", headers: { "Accept-Language": RATEN.lang }, signal: own.signal };
   if (opts.body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(opts.body);
   }
-  let response;
   try {
-    response = await fetch(path, init);
-  } catch (e) {
-    if (e.name === "AbortError") throw e;
-    throw new ApiError(tr("network_error"), 0, "network");
+    let response;
+    let data = null;
+    try {
+      response = await fetch(path, init);
+      try { data = await response.json(); } catch (e) { data = null; }
+    } catch (e) {
+      if (timedOut) throw new ApiError(tr("timeout"), 0, "timeout");
+      if (e.name === "AbortError") throw e;
+      throw new ApiError(tr("network_error"), 0, "network");
+    }
+    if (timedOut) throw new ApiError(tr("timeout"), 0, "timeout");
+    if (!response.ok) {
+      throw new ApiError((data && data.error) || tr("network_error"), response.status, data && data.code);
+    }
+    return data;
+  } finally {
+    clearTimeout(timer);
+    if (opts.signal) opts.signal.removeEventListener("abort", onAbort);
   }
-  let data = null;
-  try { data = await response.json(); } catch (e) { data = null; }
-  if (!response.ok) {
-    throw new ApiError((data && data.error) || tr("network_error"), response.status, data && data.code);
-  }
-  return data;
+}
+
+/** The name of a colour 0/1/2 in the page's language ("grey", "gelb", ...). */
+function colourName(c) {
+  return tr(["state_absent", "state_present", "state_correct"][c]);
+}
+
+/** The accessible name of a tile: its letter and, when coloured, its colour ("C, grey"). */
+function tileLabel(letter, colour) {
+  if (!letter) return tr("tile_empty");
+  const up = letter.toUpperCase();
+  return colour === null || colour === undefined ? up : up + ", " + colourName(colour);
+}
+
+/** Say something to screen readers without showing it (the page's polite live region). */
+function announce(message) {
+  const el = document.getElementById("announcer");
+  if (!el) return;
+  el.textContent = "";
+  // a new text node after a tick, so the same sentence twice is read twice
+  setTimeout(() => { el.textContent = message; }, 50);
 }
 
 /** Colours 0/1/2 from a .?! pattern string. */
@@ -46,7 +87,8 @@ function coloursOf(pattern) {
 function squares(pattern) {
   const span = document.createElement("span");
   span.className = "squares";
-  span.setAttribute("aria-label", pattern);
+  span.setAttribute("role", "img");
+  span.setAttribute("aria-label", coloursOf(pattern).map(colourName).join(", "));
   for (const c of coloursOf(pattern)) {
     const sq = document.createElement("span");
     sq.className = "sq c" + c;
@@ -118,9 +160,11 @@ function makeKeyboard(container, onKey) {
       } else {
         b.textContent = ch;
         b.dataset.key = ch;
+        b.setAttribute("aria-label", ch.toUpperCase());
         keys[ch] = b;
       }
-      b.addEventListener("click", () => { onKey(b.dataset.key); b.blur(); });
+      // the key keeps focus (a keyboard user may press it again); Enter there types the word
+      b.addEventListener("click", () => onKey(b.dataset.key));
       row.appendChild(b);
     }
     container.appendChild(row);
@@ -131,6 +175,7 @@ function makeKeyboard(container, onKey) {
       for (const [ch, b] of Object.entries(keys)) {
         b.classList.remove("absent", "present", "correct");
         if (states[ch]) b.classList.add(states[ch]);
+        b.setAttribute("aria-label", ch.toUpperCase() + (states[ch] ? ", " + tr("state_" + states[ch]) : ""));
       }
     },
   };
@@ -138,27 +183,42 @@ function makeKeyboard(container, onKey) {
 
 const UMLAUTS = { "\u00e4": "ae", "\u00f6": "oe", "\u00fc": "ue", "\u00df": "ss" };
 
-/** Typing on the physical keyboard: letters (umlauts as two), Enter, Backspace. */
+/** Where Enter types the word: the page itself, the board or the on-screen keys. Everywhere else
+    (buttons, links, the candidates' summary, form fields) Enter does what it does natively. */
+function entersWord(target) {
+  if (!target || target === document.body || target === document.documentElement) return true;
+  return Boolean(target.closest && target.closest("#board, #keyboard"));
+}
+
+/** Typing on the physical keyboard: letters (umlauts as two), Enter, Backspace. A letter typed
+    while a button or link has focus moves focus to the board, so the Enter after the word types
+    it instead of pressing that button again. */
 function listenKeys(onKey) {
   document.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
     const target = e.target;
     const typing = target && (target.tagName === "SELECT" || target.tagName === "TEXTAREA"
       || (target.tagName === "INPUT" && !["checkbox", "radio", "button"].includes(target.type)));
     if (typing) return;
     const k = e.key.toLowerCase();
+    const board = document.getElementById("board");
     if (k === "enter") {
-      if (target && target.tagName === "BUTTON" && !target.classList.contains("key")) return;
+      if (!entersWord(target)) return;
       e.preventDefault();
       onKey("enter");
     } else if (k === "backspace") {
       e.preventDefault();
       onKey("backspace");
-    } else if (/^[a-z]$/.test(k)) {
-      onKey(k);
-    } else if (UMLAUTS[k]) {
-      for (const ch of UMLAUTS[k]) onKey(ch);
+    } else if (/^[a-z]$/.test(k) || UMLAUTS[k]) {
+      if (!entersWord(target) && board) board.focus({ preventScroll: true });
+      if (UMLAUTS[k]) { for (const ch of UMLAUTS[k]) onKey(ch); } else onKey(k);
     }
+  });
+  // A button clicked with the mouse or a finger gives focus back to the page, so that Enter
+  // afterwards types the word; one pressed from the keyboard keeps focus (detail 0).
+  document.addEventListener("click", (e) => {
+    const button = e.target.closest && e.target.closest("button");
+    if (button && e.detail > 0 && !button.closest("#keyboard")) button.blur();
   });
 }
 
@@ -174,11 +234,34 @@ function tileRow(word, colours, clickable) {
     tile.textContent = ch;
     if (ch) tile.classList.add("filled");
     if (colours) tile.classList.add("c" + colours[i]);
+    if (clickable) tile.setAttribute("aria-label", tileLabel(ch, colours ? colours[i] : null));
+    else {
+      tile.setAttribute("role", "img");
+      tile.setAttribute("aria-label", tileLabel(ch, colours ? colours[i] : null));
+    }
     tile.dataset.col = i;
     row.appendChild(tile);
   }
   return row;
 }
+
+/** Size the tiles so that the board's rows and the whole keyboard fit the window's height
+    (phones: nothing of the keyboard below the fold). Sets --fit, which caps --tile in the CSS. */
+function fitBoard() {
+  const board = document.getElementById("board");
+  const keyboard = document.getElementById("keyboard");
+  if (!board || !keyboard) return;
+  const rows = Math.max(6, board.children.length);
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const kbBottom = keyboard.getBoundingClientRect().bottom + window.scrollY;
+  const boardHeight = board.getBoundingClientRect().height;
+  const below = kbBottom - (top + boardHeight);  // summary, messages, keyboard and their margins
+  const gap = parseFloat(getComputedStyle(board).rowGap) || 4;
+  const room = window.innerHeight - top - below - 6;
+  const tile = Math.floor((room - gap * (rows - 1)) / rows);
+  document.documentElement.style.setProperty("--fit", Math.max(30, tile) + "px");
+}
+window.addEventListener("resize", fitBoard);
 
 /** Keep the list switch in the header: changing the list reloads the page for that list. */
 (function wireListSelect() {

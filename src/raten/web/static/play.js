@@ -10,6 +10,7 @@
   let hard = localStorage.getItem("raten-hard") === "1";
   let game = null;
   let current = "";
+  let ahead = "";  // letters typed while a guess is in flight: the next row's beginning
   let sending = false;
 
   function setMode(m) {
@@ -36,8 +37,23 @@
       current = "";
       render();
     } catch (e) {
+      document.body.dataset.game = "error";
       toast(e.message);
+      showRetry(e.message, () => start(fresh));
     }
+  }
+
+  /** A message under the board with a button that tries the failed request again. */
+  function showRetry(message, again) {
+    const box = el("play-error");
+    box.replaceChildren(message + " ");
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.id = "retry";
+    retry.textContent = tr("retry");
+    retry.addEventListener("click", () => { box.hidden = true; again(); });
+    box.appendChild(retry);
+    box.hidden = false;
   }
 
   function render() {
@@ -48,7 +64,19 @@
     const title = game.mode === "daily"
       ? tr("game_daily", { list: game.list, number: game.number })
       : tr("game_practice", { list: game.list });
-    el("game-title").textContent = title + (game.hard ? " *" : "");
+    const heading = el("game-title");
+    heading.textContent = title;
+    if (game.hard) {
+      const star = document.createElement("abbr");
+      star.textContent = "*";
+      star.title = tr("hard_star");
+      heading.append(" ", star);
+    }
+    // the tab says what this is: "raten · Wordle auf Deutsch · Nr. 700"
+    const what = tr(RATEN.language === "de" ? "wordle_de" : "wordle_en");
+    document.title = "raten \u00b7 " + what + " \u00b7 "
+      + (game.mode === "daily" ? tr("number", { number: game.number }) : tr("practice"))
+      + (game.hard ? " *" : "");
     el("tries").textContent = game.status === "playing" ? tr("tries_left", { n: game.max_tries - game.rows.length }) : "";
     const board = el("board");
     board.replaceChildren();
@@ -57,15 +85,18 @@
       if (i < game.rows.length) {
         row = tileRow(game.rows[i].guess, coloursOf(game.rows[i].pattern), false);
         row.classList.add("done");
+        row.setAttribute("role", "group");
+        row.setAttribute("aria-label", tr("row_label", { n: i + 1, word: game.rows[i].guess.toUpperCase() }));
       } else if (i === game.rows.length && game.status === "playing") {
-        row = tileRow(current, null, false);
-        row.id = "input-row";
+        row = inputRow();
       } else {
         row = tileRow("", null, false);
+        row.setAttribute("aria-hidden", "true");
       }
       board.appendChild(row);
     }
     keyboard.setStates(game.keyboard);
+    fitBoard();
     document.body.dataset.game = game.status;
     if (game.status === "playing") el("after").hidden = true; else showAfter();
   }
@@ -78,32 +109,91 @@
     row.classList.add("shake");
   }
 
+  /** The row being typed: while a guess is in flight, that guess, marked pending. */
+  function inputRow() {
+    const row = tileRow(current, null, false);
+    row.id = "input-row";
+    row.setAttribute("aria-label", tr("input_row", { word: current.toUpperCase() || "\u2013" }));
+    if (sending) {
+      row.classList.add("pending");
+      row.setAttribute("aria-busy", "true");
+    }
+    return row;
+  }
+
+  /** The row after the one in flight shows the letters typed meanwhile. */
+  function drawAhead() {
+    const input = el("input-row");
+    const next = input && input.nextElementSibling;
+    if (!next) return;
+    const row = tileRow(ahead, null, false);
+    row.id = "ahead-row";
+    row.setAttribute("aria-label", tr("input_row", { word: ahead.toUpperCase() || "\u2013" }));
+    next.replaceWith(row);
+  }
+
   async function submit() {
     if (!game || game.status !== "playing" || sending) return;
     if (current.length < 5) { toast(tr("too_short")); shake(); return; }
     sending = true;
+    ahead = "";
+    el("play-error").hidden = true;
+    el("input-row").replaceWith(inputRow());
+    document.body.dataset.sending = "true";
+    const before = game.rows.length;
     try {
       game = await api("/api/games/" + encodeURIComponent(game.id) + "/guesses", {
         method: "POST", body: { guess: current },
       });
-      current = "";
+      sending = false;
+      current = game.status === "playing" ? ahead : "";
+      ahead = "";
       render();
+      if (game.rows.length > before) {
+        const row = game.rows[game.rows.length - 1];
+        const tiles = coloursOf(row.pattern).map((c, i) => tileLabel(row.guess[i], c)).join("; ");
+        let said = tr("row_revealed", { n: game.rows.length, tiles });
+        if (game.status === "won") said += ". " + tr("won", { n: game.rows.length });
+        else if (game.status === "lost") said += ". " + tr("lost") + " " + tr("answer_was", { answer: game.answer.toUpperCase() });
+        announce(said);
+        const done = el("board").querySelectorAll(".row.done");
+        const last = done[done.length - 1];
+        last.classList.add(game.status === "won" ? "reveal-win" : "reveal");
+      }
       if (game.status !== "playing" && window.innerWidth < 900) el("after").scrollIntoView({ behavior: "smooth" });
     } catch (e) {
+      sending = false;
+      ahead = "";
+      el("input-row").replaceWith(inputRow());
+      const next = el("ahead-row");
+      if (next) next.replaceWith(Object.assign(tileRow("", null, false), { ariaHidden: "true" }));
       toast(e.message);
+      announce(e.message);
       shake();
+      if (e.status === 0 || e.status === 429 || e.status === 503 || e.status >= 500) showRetry(e.message, submit);
     } finally {
       sending = false;
+      delete document.body.dataset.sending;
     }
   }
 
   function onKey(key) {
     if (!game || game.status !== "playing") return;
+    if (sending) {  // the guess is on its way: keep what is typed for the next row
+      if (key === "backspace") ahead = ahead.slice(0, -1);
+      else if (key !== "enter" && ahead.length < 5) ahead += key;
+      drawAhead();
+      return;
+    }
     if (key === "enter") { submit(); return; }
     if (key === "backspace") current = current.slice(0, -1);
     else if (current.length < 5) current += key;
     const row = el("input-row");
-    if (row) row.replaceWith(Object.assign(tileRow(current, null, false), { id: "input-row" }));
+    if (row) {
+      const fresh = inputRow();
+      if (key !== "backspace" && current.length) fresh.children[current.length - 1].classList.add("pop");
+      row.replaceWith(fresh);
+    }
   }
 
   async function showAfter() {

@@ -34,10 +34,13 @@
     if (state.hard) q.set("hard", "1");
     if (state.rows.length) q.set("rows", state.rows.map((r) => r.guess + r.colours.join("")).join("-"));
     history.replaceState(null, "", location.pathname + "?" + q.toString());
-  }
-
-  function colourName(c) {
-    return ["grey", "yellow", "green"][c];
+    // the language switch keeps the rows and hard mode
+    for (const code of ["en", "de"]) {
+      const link = el("lang-" + code);
+      if (!link) continue;
+      q.set("lang", code);
+      link.href = location.pathname + "?" + q.toString();
+    }
   }
 
   function renderBoard() {
@@ -47,13 +50,18 @@
       const line = tileRow(row.guess, row.colours, true);
       line.dataset.row = r;
       line.classList.add("done");
+      line.setAttribute("role", "group");
+      line.setAttribute("aria-label", tr("row_label", { n: r + 1, word: row.guess.toUpperCase() }));
       line.querySelectorAll(".tile").forEach((tile, i) => {
-        tile.setAttribute("aria-label", row.guess[i].toUpperCase() + " " + colourName(row.colours[i]));
-        tile.addEventListener("click", () => {
+        tile.title = tr("tile_click");
+        tile.addEventListener("click", (e) => {
           row.colours[i] = (row.colours[i] + 1) % 3;
           row.fresh = false;
-          tile.blur();
+          const fromKeyboard = e.detail === 0;
           changed();
+          // the board is drawn anew: keep a keyboard user's focus on the same tile
+          if (fromKeyboard) el("board").querySelectorAll(".row.done")[r].querySelectorAll(".tile")[i].focus();
+          announce(tileLabel(row.guess[i], row.colours[i]));
         });
       });
       board.appendChild(line);
@@ -61,9 +69,14 @@
     if (state.rows.length < MAX_ROWS) {
       const input = tileRow(state.current, null, false);
       input.id = "input-row";
+      input.setAttribute("aria-label", tr("input_row", { word: state.current.toUpperCase() || "–" }));
       board.appendChild(input);
     }
-    for (let i = state.rows.length + 1; i < 6; i++) board.appendChild(tileRow("", null, false));
+    for (let i = state.rows.length + 1; i < 6; i++) {
+      const empty = tileRow("", null, false);
+      empty.setAttribute("aria-hidden", "true");
+      board.appendChild(empty);
+    }
     const known = {};
     for (const row of state.rows) {
       row.colours.forEach((c, i) => {
@@ -73,6 +86,7 @@
     }
     const names = ["absent", "present", "correct"];
     keyboard.setStates(Object.fromEntries(Object.entries(known).map(([k, c]) => [k, names[c]])));
+    fitBoard();
   }
 
   function changed() {
@@ -83,6 +97,7 @@
 
   function refresh() {
     results.dataset.state = "pending";
+    el("summary").classList.add("busy");
     // A change makes any answer in flight stale at once, not only when the debounced load
     // starts: an answer arriving within the debounce would otherwise be shown as ready.
     if (controller) controller.abort();
@@ -111,17 +126,32 @@
       el("error").hidden = true;
       show(data);
       results.dataset.state = "ready";
+      announce(el("summary").textContent);
     } catch (e) {
       if (e.name === "AbortError" || mine !== controller) return;
+      // nothing of the state before stays on show: no old hints, candidates or constraints
+      clearResults();
       const last = state.rows[state.rows.length - 1];
+      const error = el("error");
+      error.replaceChildren();
       if (last && last.fresh && e.status === 400) {
-        el("error").textContent = tr("set_colours", { word: last.guess.toUpperCase() });
-        el("error").classList.add("info");
+        error.textContent = tr("set_colours", { word: last.guess.toUpperCase() });
+        error.classList.add("info");
       } else {
-        el("error").textContent = e.message;
-        el("error").classList.remove("info");
+        error.textContent = e.message;
+        error.classList.remove("info");
       }
-      el("error").hidden = false;
+      if (e.status === 0 || e.status === 429 || e.status === 503 || e.status >= 500) {
+        const retry = document.createElement("button");
+        retry.type = "button";
+        retry.id = "retry";
+        retry.textContent = tr("retry");
+        retry.addEventListener("click", () => { error.hidden = true; refresh(); });
+        error.append(" ", retry);
+      }
+      error.hidden = false;
+      el("summary").textContent = error.firstChild.textContent;
+      el("summary").classList.remove("busy");
       results.dataset.state = "error";
     } finally {
       if (mine === controller) {
@@ -133,6 +163,33 @@
     }
   }
 
+  /** Empty every result, so that nothing of an earlier state is shown after an error. */
+  function clearResults() {
+    el("count").textContent = "";
+    delete el("count").dataset.count;
+    el("warnings").replaceChildren();
+    el("hints-section").hidden = true;
+    el("hints").querySelector("tbody").replaceChildren();
+    el("candidates").hidden = true;
+    el("candidate-words").textContent = "";
+    el("constraints-section").hidden = true;
+    el("constraints").replaceChildren();
+    el("split-heading").textContent = "";
+    el("split-heading").hidden = true;
+    el("split").replaceChildren();
+  }
+
+  /** A warning of the server in the page's language: the engine words them in English. */
+  function translateWarning(w) {
+    let m = /^([A-Z]+) is not in the (\S+) word list; used anyway$/.exec(w);
+    if (m) return tr("w_not_in_list", { word: m[1], list: m[2] });
+    m = /^([A-Z]+) breaks hard mode/.exec(w);
+    if (m) return tr("w_breaks_hard", { word: m[1] });
+    m = /^(\d+) allowed words fit, too many to rank/.exec(w);
+    if (m) return tr("w_too_many", { n: m[1] });
+    return w;
+  }
+
   function show(data) {
     const n = data.count;
     let text;
@@ -141,16 +198,26 @@
     else text = tr("candidates_left", { n });
     el("count").textContent = text;
     el("count").dataset.count = n;
+    const best = !data.solved && n > 1 && data.hints.length ? data.hints[0].word.toUpperCase() : "";
+    el("summary").textContent = best ? text + " · " + tr("best_guess", { word: best }) : text;
+    el("summary").classList.remove("busy");
+    fitBoard();
 
     const warnings = el("warnings");
     warnings.replaceChildren();
-    const notes = (data.fallback ? [tr("fallback")] : []).concat(data.warnings);
+    // The fallback is said once, with the count of this state (the engine's own sentence
+    // keeps the count of the row where the fallback began).
+    const notes = (data.fallback ? [tr(n === 1 ? "fallback_one" : "fallback", { n })] : []).concat(
+      data.warnings.filter((w) => !/^no \S+ solution fits these hints/.test(w)).map(translateWarning));
     for (const w of notes) {
       const li = document.createElement("li");
       li.textContent = w;
       warnings.appendChild(li);
     }
 
+    el("hints-section").hidden = data.solved || !data.hints.length;
+    el("constraints-section").hidden = false;
+    el("candidates").hidden = data.solved;
     el("hints-heading").textContent = tr(state.rows.length ? "hints_heading" : "openers_heading");
     const tbody = el("hints").querySelector("tbody");
     tbody.replaceChildren();
@@ -160,7 +227,7 @@
       word.type = "button";
       word.textContent = h.word.toUpperCase();
       word.title = tr("use_hint", { word: h.word.toUpperCase() });
-      word.addEventListener("click", () => { state.current = h.word; word.blur(); renderBoard(); });
+      word.addEventListener("click", () => { state.current = h.word; renderBoard(); });
       const cells = [
         [String(i + 1), ""],
         [word, "word"],
@@ -196,11 +263,13 @@
     const split = data.split;
     if (split && n > 1) {
       el("split-heading").textContent = tr("split_heading", { word: split.word.toUpperCase(), n });
+      el("split-heading").hidden = false;
       const extra = split.other_groups
         ? tr("more_groups", { groups: split.other_groups, words: split.other_words }) : "";
       barChart(el("split"), split.groups.map((g) => [squares(g.pattern), g.count]), extra);
     } else {
       el("split-heading").textContent = "";
+      el("split-heading").hidden = true;
       el("split").replaceChildren();
     }
   }
@@ -239,6 +308,7 @@
       state.rows.push({ guess: state.current, colours: certainColours(state.current), fresh: true });
       state.current = "";
       changed();
+      announce(tr("row_added", { word: state.rows[state.rows.length - 1].guess.toUpperCase() }));
     } else if (key === "backspace") {
       state.current = state.current.slice(0, -1);
       renderBoard();
