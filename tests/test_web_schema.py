@@ -41,6 +41,7 @@ def test_the_schema_covers_every_endpoint(api_schema):
         "GET /api/games/{game_id}",
         "POST /api/games/{game_id}/guesses",
         "GET /api/games/{game_id}/review",
+        "POST /api/review",
         "GET /api/stats",
     }
 
