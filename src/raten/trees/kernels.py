@@ -39,6 +39,33 @@ N_STATS = 8
 
 
 @njit(cache=True)
+def best_candidate_split(Mt, sol_row, S):
+    """(groups, guess row) of the candidate of ``S`` that splits it into the most groups, stopping
+    at a perfect split; (0, -1) for sets larger than the patterns (no candidate can split them apart)."""
+    n = S.shape[0]
+    stamp = np.zeros(PATTERNS, dtype=np.int64)
+    tick = np.int64(0)
+    kbest = 0
+    gbest = -1
+    if n <= PATTERNS:
+        for i in range(n):
+            g = sol_row[S[i]]
+            tick += 1
+            k = 0
+            for j in range(n):
+                c = Mt[S[j], g]
+                if stamp[c] != tick:
+                    stamp[c] = tick
+                    k += 1
+            if k > kbest:
+                kbest = k
+                gbest = g
+                if k == n:
+                    break
+    return kbest, gbest
+
+
+@njit(cache=True)
 def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
     """Least total guesses for candidate set ``S`` (sorted solution indices) if below ``beta``,
     else a lower bound that is at least ``beta``.
@@ -73,25 +100,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
     cdl = dl if dl >= UNLIMITED else dl - 1
 
     # Candidates first (cheap, n x n): a perfect split settles the set at 2n - 1.
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
-    tick = np.int64(0)
-    kbest = 0
-    gbest = -1
-    if n <= PATTERNS:
-        for i in range(n):
-            g = sol_row[S[i]]
-            tick += 1
-            k = 0
-            for j in range(n):
-                c = Mt[S[j], g]
-                if stamp[c] != tick:
-                    stamp[c] = tick
-                    k += 1
-            if k > kbest:
-                kbest = k
-                gbest = g
-                if k == n:
-                    break
+    kbest, gbest = best_candidate_split(Mt, sol_row, S)
     if kbest == n:
         memo_put(memo, k1, k2, 2 * n - 1, gbest, 1)
         return np.int64(2 * n - 1)
@@ -105,6 +114,8 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
         return lb
 
     # Every legal guess: number of groups k, and whether it is a candidate (w).
+    stamp = np.zeros(PATTERNS, dtype=np.int64)
+    tick = np.int64(0)
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
     nl = L.shape[0]
     keys = np.zeros(nl, dtype=np.int32)
@@ -381,25 +392,7 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         if memo[2][slot] > lb:
             lb = memo[2][slot]
     cdl = dl if dl >= UNLIMITED else dl - 1
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
-    tick = np.int64(0)
-    kbest = 0
-    gbest = -1
-    if n <= PATTERNS:
-        for i in range(n):
-            g = sol_row[S[i]]
-            tick += 1
-            k = 0
-            for j in range(n):
-                c = Mt[S[j], g]
-                if stamp[c] != tick:
-                    stamp[c] = tick
-                    k += 1
-            if k > kbest:
-                kbest = k
-                gbest = g
-                if k == n:
-                    break
+    kbest, gbest = best_candidate_split(Mt, sol_row, S)
     if kbest == n:
         memo_put(memo, k1, k2, 2 * n - 1, gbest, 1)
         return np.int64(2 * n - 1), 1
@@ -408,6 +401,8 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         return np.int64(2 * n), 1
     if lb < 2 * n:
         lb = np.int64(2 * n)
+    stamp = np.zeros(PATTERNS, dtype=np.int64)
+    tick = np.int64(0)
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
     maxkey = 0
     for i in range(L.shape[0]):
