@@ -9,7 +9,9 @@ depth-first branch and bound over guesses:
   groups costs at least 3n - k, one less when it is a candidate itself;
 - guesses are tried in order of that bound (most groups first), so the first ones give a
   tight best total and the rest are cut off by the bound as soon as it reaches it;
-- guesses that split the set the same way as one already tried are skipped;
+- guesses that split the set the same way as one already tried are skipped; in hard mode
+  only when every group of three or more is also left under the same rules (greens and
+  letters needed), since two guesses with one split can allow different later guesses;
 - every solved set is memoised (value, or proven lower bound, and the best guess) in an
   open-addressing table keyed by a 128-bit Zobrist hash of the set, the guesses left
   (depth) and, in hard mode, the revealed-letter constraints;
@@ -25,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from raten.engine.feedback import ALL_GREEN, PATTERNS
-from raten.engine.hardmode import keeping, rules_after
+from raten.engine.hardmode import keeping, reveal, rules_after
 from raten.trees.memo import ONE, depth_key, memo_find, memo_put, mix64, set_key, state_hash
 
 #: Larger than any total: "cannot be done within the guesses left".
@@ -66,14 +68,14 @@ def best_candidate_split(Mt, sol_row, S):
 
 
 @njit(cache=True)
-def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
+def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, dedup=1):
     """Least total guesses for candidate set ``S`` (sorted solution indices) if below ``beta``,
     else a lower bound that is at least ``beta``.
 
     ``T`` = (pattern table solutions×guesses, solution→guess row, zobrist 1, zobrist 2,
     guess letters, guess letter counts); ``dl`` guesses left (``UNLIMITED`` for no limit);
     in hard mode ``legal`` are the guesses legal at the parent, ``greens``/``need`` the
-    constraints here and ``hh`` their hash.
+    constraints here and ``hh`` their hash. ``dedup`` 0 tries every guess (to test the skip).
     """
     Mt, sol_row, z1, z2, glet, gcnt = T
     n = S.shape[0]
@@ -182,6 +184,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
     gstart = np.zeros(PATTERNS, dtype=np.int64)
     gh1 = np.zeros(PATTERNS, dtype=np.uint64)
     gh2 = np.zeros(PATTERNS, dtype=np.uint64)
+    ghh = np.zeros(PATTERNS, dtype=np.uint64)  # hard mode: hash of the rules a group is left under
+    rg = np.empty_like(greens)
+    rn = np.empty_like(need)
     touched = np.empty(PATTERNS, dtype=np.int32)
     buf = np.empty(n, dtype=np.int32)
     clb = np.zeros(PATTERNS, dtype=np.int64)
@@ -215,12 +220,21 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
             c = touched[t]
             gstart[c] = p
             p += gsize[c]
-            sig += mix64(gh1[c] ^ (gh2[c] >> np.uint64(7)))
+            ghh[c] = hh
+            if hard and gsize[c] >= 3 and c != ALL_GREEN:
+                # what this guess allows later in this group (groups of 1 or 2 cost the same
+                # under any rules: a candidate is always legal)
+                rg[:] = greens
+                rn[:] = need
+                reveal(glet[g], c, rg, rn)
+                ghh[c] = state_hash(rg, rn)
+            sig += mix64(gh1[c] ^ (gh2[c] >> np.uint64(7)) ^ ghh[c])
         sig = mix64(sig) | ONE
-        # skip a guess that splits the set exactly like one already tried
+        # skip a guess that splits the set exactly like one already tried (and, in hard
+        # mode, leaves every group under the same rules)
         h = np.int64(sig & np.uint64(cap - 1))
         dup = False
-        while seen[h] != 0:
+        while dedup and seen[h] != 0:
             if seen[h] == sig:
                 dup = True
                 break
@@ -230,7 +244,8 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
                 gsize[touched[t]] = 0
             stats[ST_DEDUPED] += 1
             continue
-        seen[h] = sig
+        if dedup:
+            seen[h] = sig
         stats[ST_EVALS] += 1
         for j in range(n):
             c = codes[j]
@@ -259,11 +274,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
                 cexact[c] = 1
             else:
                 clb[c] = 2 * m - 1
-                chh = hh
-                if hard:
-                    cg, cn = rules_after(glet[g], c, greens, need)
-                    chh = state_hash(cg, cn)
-                ck2 = np.uint64(depth_key(gh2[c], cdl, chh))
+                ck2 = np.uint64(depth_key(gh2[c], cdl, ghh[c]))
                 s2 = memo_find(memo, gh1[c] | ONE, ck2)
                 if s2 >= 0:
                     v = memo[2][s2]
@@ -285,7 +296,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
                 child = buf[s0 : s0 + gsize[c]]
                 if hard:
                     cg, cn = rules_after(glet[g], c, greens, need)
-                    v, ex = level_bound(T, memo, child, cdl, hard, L, cg, cn, state_hash(cg, cn), stats)
+                    v, ex = level_bound(T, memo, child, cdl, hard, L, cg, cn, ghh[c], stats)
                 else:
                     v, ex = level_bound(T, memo, child, cdl, hard, L, greens, need, hh, stats)
                 if v > clb[c]:
@@ -305,9 +316,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
                 cbeta = best - (total - clb[c])
                 if hard:
                     cg, cn = rules_after(glet[g], c, greens, need)
-                    v = solve(T, memo, child, cbeta, cdl, hard, L, cg, cn, state_hash(cg, cn), stats, deep)
+                    v = solve(T, memo, child, cbeta, cdl, hard, L, cg, cn, ghh[c], stats, deep, dedup)
                 else:
-                    v = solve(T, memo, child, cbeta, cdl, hard, L, greens, need, hh, stats, deep)
+                    v = solve(T, memo, child, cbeta, cdl, hard, L, greens, need, hh, stats, deep, dedup)
                 total += v - clb[c]
                 if total >= best:
                     break
@@ -331,12 +342,12 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
 
 
 @njit(cache=True)
-def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1):
+def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1, dedup=1):
     """(least total, a guess that achieves it) for set ``S``; guess -1 when it cannot be done."""
     _Mt, sol_row, z1, z2, _glet, _gcnt = T
     n = S.shape[0]
     hh = state_hash(greens, need) if hard else np.uint64(0)
-    v = solve(T, memo, S, np.int64(INF), dl, hard, legal, greens, need, hh, stats, deep)
+    v = solve(T, memo, S, np.int64(INF), dl, hard, legal, greens, need, hh, stats, deep, dedup)
     if v >= INF:
         return v, -1
     if n <= 2:
@@ -345,7 +356,7 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1):
     slot = memo_find(memo, k1, k2)
     if slot < 0 or memo[4][slot] != 1 or memo[3][slot] < 0:
         # evicted meanwhile: solve once more just above the value, which stores it again
-        v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats, deep)
+        v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats, deep, dedup)
         slot = memo_find(memo, k1, k2)
         if slot < 0:
             return v, -1
@@ -353,10 +364,10 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1):
 
 
 @njit(cache=True)
-def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats, deep=1):
+def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats, deep=1, dedup=1):
     """``solve`` with the constraint hash computed here (entry point from Python)."""
     hh = state_hash(greens, need) if hard else np.uint64(0)
-    return solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep)
+    return solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedup)
 
 
 @njit(cache=True)
