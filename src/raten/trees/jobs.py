@@ -8,7 +8,9 @@ bound is the cheap 3n - k; its first job raises it to the one-level bound (every
 best split, ``Searcher.opener_level_bound``), which refutes most openers outright; an opener
 whose raised bound is still below the cut-off goes back in the queue and, when it is the
 lowest again, is searched exactly. Each job gets the current cut-off (the ``top``-th best
-exact total so far, plus one), so most openers stop early with a proven lower bound.
+exact total so far, plus one), so most openers stop early with a proven lower bound. A
+known bound (``cutoff``, e.g. a published top-th total plus one) caps it from the start, so
+the first openers are not searched without one.
 """
 
 from __future__ import annotations
@@ -255,6 +257,7 @@ class BestReport:
     header: dict = field(default_factory=dict)  #: words, fingerprint, mode, max_guesses (as in the results file)
     solutions: int = 0
     results_path: Path | None = None
+    cap: int = INF  #: the cut-off given up front (``--cutoff``), INF without one
 
     @property
     def best(self) -> dict | None:
@@ -292,6 +295,8 @@ class BestReport:
         """The report ``raten tree --best --json`` prints; a RatenError when no opener solved
         every word within the guess limit."""
         if self.best is None:
+            if self.cap < INF:
+                raise RatenError(f"no opener needs fewer than {self.cap} guesses in total; raise --cutoff")
             raise RatenError("no opener solves every word within the guess limit")
         ranking = self.ranking(top)
         return {
@@ -314,9 +319,10 @@ class BestReport:
         }
 
 
-def _cutoff(exact: list[dict], top: int) -> int:
+def _cutoff(exact: list[dict], top: int, cap: int = INF) -> int:
+    """The ``top``-th best exact total plus one, at most ``cap``: openers at or above it are out."""
     totals = sorted(r["total"] for r in exact)
-    return totals[top - 1] + 1 if len(totals) >= top else INF
+    return min(totals[top - 1] + 1 if len(totals) >= top else INF, cap)
 
 
 def run_best(
@@ -330,14 +336,20 @@ def run_best(
     results: Path | None = None,
     openers: list[str] | None = None,
     memo_bits: int = 21,
+    cutoff: int | None = None,
     progress: Callable[[int, int, dict | None, int], None] | None = None,
 ) -> BestReport:
     """Search every opener (or ``openers``) and prove the ``top`` best exactly.
 
-    ``progress(done, total, best, cutoff)`` is called as jobs finish.
+    ``cutoff``: search only below this total from the start (openers needing it or more are
+    refuted with a proven bound; too low a value leaves fewer than ``top`` exact, too high
+    only costs time). ``progress(done, total, best, cutoff)`` is called as jobs finish.
     """
     if top < 1:
         raise RatenError("--top must be at least 1")
+    if cutoff is not None and cutoff < 1:
+        raise RatenError("--cutoff must be at least 1")
+    cap = cutoff if cutoff is not None else INF
     start = time.perf_counter()
     spec: Spec = (words, hard, max_guesses, memo_bits)
     local = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=8)
@@ -352,7 +364,7 @@ def run_best(
     def exact_list() -> list[dict]:
         return [r for r in done.values() if r["exact"] and r["total"] is not None]
 
-    cutoff = _cutoff(exact_list(), top)
+    cutoff = _cutoff(exact_list(), top, cap)
 
     def needs_work(o: str) -> bool:
         r = done.get(o)
@@ -397,7 +409,7 @@ def run_best(
                 done[o] = rec
                 if out:
                     out.write(rec)
-                cutoff = _cutoff(exact_list(), top)
+                cutoff = _cutoff(exact_list(), top, cap)
                 if progress:
                     ex = sorted(exact_list(), key=lambda r: (r["total"], r["worst"] or 0, r["opener"]))
                     progress(len(done), n_total, ex[0] if ex else None, cutoff)
@@ -421,6 +433,7 @@ def run_best(
         header=header,
         solutions=len(words.solutions),
         results_path=results,
+        cap=cap,
     )
 
 
