@@ -16,7 +16,8 @@ depth-first branch and bound over guesses:
   open-addressing table keyed by a 128-bit Zobrist hash of the set, the guesses left
   (depth) and, in hard mode, the revealed-letter constraints;
 - small sets are settled by formula: 2n - 1 when a candidate splits the others apart,
-  2n when a candidate leaves one pair.
+  2n when a candidate leaves one pair; with one guess left before the answer, 2n when any
+  guess splits the set apart (found by a scan that drops a guess at its first collision).
 
 All arrays are integers; strings stay in ``trees.search``.
 """
@@ -68,6 +69,30 @@ def best_candidate_split(Mt, sol_row, S):
 
 
 @njit(cache=True)
+def perfect_splitter(Mt, S, L):
+    """The first guess of ``L`` that splits ``S`` into groups of one (-1 if none): with one guess
+    left before the answer, the only guesses that will do. Each guess is dropped at its first
+    repeated pattern, so most cost a few lookups rather than ``len(S)``."""
+    n = S.shape[0]
+    if n > PATTERNS:
+        return -1
+    stamp = np.zeros(PATTERNS, dtype=np.int64)
+    for i in range(L.shape[0]):
+        g = L[i]
+        tick = np.int64(i + 1)
+        ok = True
+        for j in range(n):
+            c = Mt[S[j], g]
+            if stamp[c] == tick:
+                ok = False
+                break
+            stamp[c] = tick
+        if ok:
+            return g
+    return -1
+
+
+@njit(cache=True)
 def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, dedup=1):
     """Least total guesses for candidate set ``S`` (sorted solution indices) if below ``beta``,
     else a lower bound that is at least ``beta``.
@@ -114,6 +139,13 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
     if lb >= beta:
         memo_put(memo, k1, k2, lb, -1, 0)
         return lb
+    if cdl <= 1:
+        # one guess before the answer, and no candidate splits the set apart: 2n if some other
+        # guess does, else impossible
+        gp = perfect_splitter(Mt, S, keeping(legal, glet, gcnt, greens, need) if hard else legal)
+        v = np.int64(2 * n) if gp >= 0 else np.int64(INF)
+        memo_put(memo, k1, k2, v, gp, 1)
+        return v
 
     # Every legal guess: number of groups k, and whether it is a candidate (w).
     stamp = np.zeros(PATTERNS, dtype=np.int64)
@@ -135,7 +167,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
         if stamp[ALL_GREEN] == tick:
             w = 1
         key = k + w
-        if key < 2 or (cdl <= 1 and k < n):
+        if key < 2:  # learns nothing (one guess left before the answer was settled above)
             key = 0
         keys[i] = key
         if key > maxkey:
@@ -377,11 +409,11 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     For n >= 3 candidates and a guess g that splits them into k groups, w = 1 when g is a
     candidate (its all-green group costs nothing), every other group of m candidates
     needs at least 2m - 1, so g costs at least n + sum(2m - 1) = 3n - k - w. The bound is
-    the least of that over the guesses at hand (guesses that learn nothing, or that leave a
-    group of two or more with one guess left, cost INF), raised to 2n when no candidate
-    splits the set apart (then every guess costs at least 2n: a non-candidate guess 3n - k
-    >= 2n, a candidate one 2n - 1 + one more for a group of two or more), and to what the
-    memo knows. Small sets and perfect splits are settled exactly (flag 1), like ``solve``.
+    the least of that over the guesses at hand (guesses that learn nothing cost INF),
+    raised to 2n when no candidate splits the set apart (then every guess costs at least
+    2n: a non-candidate guess 3n - k >= 2n, a candidate one 2n - 1 + one more for a group
+    of two or more), and to what the memo knows. Small sets, perfect splits and sets with
+    one guess left before the answer are settled exactly (flag 1), like ``solve``.
     The bound is stored in the memo (as a bound, or exact), so ``solve`` starts from it.
     """
     Mt, sol_row, z1, z2, glet, gcnt = T
@@ -412,6 +444,11 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         return np.int64(2 * n), 1
     if lb < 2 * n:
         lb = np.int64(2 * n)
+    if cdl <= 1:  # as in ``solve``: exact at once
+        gp = perfect_splitter(Mt, S, keeping(legal, glet, gcnt, greens, need) if hard else legal)
+        v = np.int64(2 * n) if gp >= 0 else np.int64(INF)
+        memo_put(memo, k1, k2, v, gp, 1)
+        return v, 1
     stamp = np.zeros(PATTERNS, dtype=np.int64)
     tick = np.int64(0)
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
@@ -426,7 +463,7 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
                 stamp[c] = tick
                 k += 1
         key = k + 1 if stamp[ALL_GREEN] == tick else k
-        if key < 2 or (cdl <= 1 and k < n):
+        if key < 2:  # learns nothing (one guess left before the answer was settled above)
             key = 0
         if key > maxkey:
             maxkey = key
