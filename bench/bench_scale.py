@@ -8,8 +8,8 @@ took in a worker) and prints, per file and core count: the work (sum of the jobs
 the critical path (the longest single opener: no number of cores beats it) and the makespan
 of the jobs scheduled greedily in the file's order (each to the core that frees first), the
 order the run finished them in, which is close to best-first. Jobs the run did not record
-are left out: one-level bounds that did not refute an opener at once (its exact search is
-recorded) and the cheap bounds of the queue (computed once in the main process, measured
+are left out: one-level bounds that did not refute an opener at once, in runs older than
+the ``bound`` records, and the cheap bounds of the queue (computed once in the main process, measured
 with ``--start-up``). ``--sample-bounds K`` times the one-level bound (at the run's final
 cut-off) of K openers that have no record (CPU time) and adds that mean for each of them: runs before
 the bound jobs were recorded (the normal-mode one) refuted most openers that way. The
@@ -29,7 +29,8 @@ from pathlib import Path
 
 
 def records(path: Path) -> tuple[dict, list[dict]]:
-    """(header, opener records) of a results file."""
+    """(header, job records) of a results file: openers' results and, from runs that keep
+    them, one-level bounds that did not refute an opener (``bound``)."""
     header: dict = {}
     out = []
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -39,7 +40,7 @@ def records(path: Path) -> tuple[dict, list[dict]]:
             continue
         if rec.get("kind") == "header":
             header = rec
-        elif rec.get("kind") == "opener":
+        elif rec.get("kind") in ("opener", "bound"):
             out.append(rec)
     return header, out
 
@@ -73,7 +74,7 @@ def unrecorded_bounds(header: dict, recs: list[dict], k: int, seed: int = 15) ->
     from raten.wordlists.presets import load_words
 
     w = load_words(header["words"])
-    seen = {r["opener"] for r in recs}
+    seen = {r["opener"] for r in recs if r["kind"] == "opener"}
     rest = [o for o in w.allowed if o not in seen]
     if not rest or k <= 0:
         return len(rest), 0.0
@@ -97,11 +98,12 @@ def main() -> int:
     for path in args.results:
         header, recs = records(path)
         secs = [float(r.get("seconds") or 0.0) for r in recs]
-        exact = [r for r in recs if r.get("exact")]
+        exact = [r for r in recs if r.get("exact") and r["kind"] == "opener"]
+        bounds = sum(1 for r in recs if r["kind"] == "bound")
         longest = max(recs, key=lambda r: r.get("seconds") or 0.0)
         print(
-            f"{path}: {header.get('words')} {header.get('mode')}, {len(recs)} openers recorded "
-            f"({len(exact)} exact), work {sum(secs):.0f} s, "
+            f"{path}: {header.get('words')} {header.get('mode')}, {len(recs) - bounds} openers recorded "
+            f"({len(exact)} exact) and {bounds} bounds, work {sum(secs):.0f} s, "
             f"longest {longest['opener'].upper()} {longest['seconds']:.1f} s"
         )
         if args.sample_bounds:

@@ -6,7 +6,8 @@ flushed and synced) at once, so a stopped run resumes where it stopped. Openers 
 best-first: the opener with the lowest lower bound is worked on next. An opener's first
 bound is the cheap 3n - k; its first job raises it to the one-level bound (every group at its
 best split, ``Searcher.opener_level_bound``), which refutes most openers outright; an opener
-whose raised bound is still below the cut-off goes back in the queue and, when it is the
+whose raised bound is still below the cut-off goes back in the queue (and into the results
+file as a ``bound`` record, so a resumed run does not raise it again) and, when it is the
 lowest again, is searched exactly. Each job gets the current cut-off (the ``top``-th best
 exact total so far, plus one), so most openers stop early with a proven lower bound. A
 known bound (``cutoff``, e.g. a published top-th total plus one) caps it from the start, so
@@ -125,6 +126,23 @@ def read_results(path: Path, header: dict) -> dict[str, dict]:
             elif no == 1:
                 raise RatenError(f"{path} is not a raten results file")
     return done
+
+
+def read_bounds(path: Path | None) -> dict[str, int]:
+    """One-level bounds of openers that were not refuted by them (``bound`` records), the
+    highest per opener; read after ``read_results`` has checked the file's header."""
+    out: dict[str, int] = {}
+    if path is None or not path.exists():
+        return out
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if rec.get("kind") == "bound" and rec.get("total") is not None:
+                out[rec["opener"]] = max(out.get(rec["opener"], 0), int(rec["total"]))
+    return out
 
 
 class ResultsFile:
@@ -377,7 +395,10 @@ def run_best(
 
     # best-first: (bound, opener, raised) with the least bound on top; raised = 1 once the
     # one-level bound replaced the cheap one (then the next job is the exact search)
-    pending = [(b, o, 0) for o, b in bound.items() if needs_work(o)]
+    raised_before = {o: b for o, b in read_bounds(results).items() if o in bound}
+    for o, b in raised_before.items():
+        bound[o] = max(bound[o], b)
+    pending = [(b, o, 1 if o in raised_before else 0) for o, b in bound.items() if needs_work(o)]
     heapq.heapify(pending)
     runner = _Dask(scheduler) if scheduler is not None else (_Pool(jobs) if jobs > 1 else _InProcess())
     job_spec = runner.prepare(spec)
@@ -404,6 +425,8 @@ def run_best(
                     bound[o] = max(bound[o], b)
                     if b < cutoff:  # not refuted yet: back in the queue at its raised bound
                         heapq.heappush(pending, (bound[o], o, 1))
+                        if out:
+                            out.write(rec | {"kind": "bound"})
                         continue
                 rec["kind"] = "opener"
                 done[o] = rec
