@@ -42,14 +42,14 @@ def test_best_matches_every_opener_solved_alone(words) -> None:
 def test_a_cutoff_given_up_front_keeps_the_best_and_refutes_the_rest_above_it(words) -> None:
     full = run_best(words, top=5)
     fifth = sorted(r["total"] for r in full.exact)[4]
-    seeded = run_best(words, top=5, cutoff=fifth + 1)
+    seeded = run_best(words, top=5, start_cutoff=fifth + 1)
     assert _ranking(seeded) == _ranking(full)
-    tight = run_best(words, top=5, cutoff=full.best["total"] + 1)  # only the best below it
+    tight = run_best(words, top=5, start_cutoff=full.best["total"] + 1)  # only the best below it
     assert tight.best["opener"] == full.best["opener"] and tight.cutoff == full.best["total"] + 1
     for o, r in tight.results.items():
         assert r["exact"] or r["total"] >= tight.cutoff, o
     with pytest.raises(RatenError, match="raise --cutoff"):
-        run_best(words, top=5, cutoff=full.best["total"]).to_dict(5)
+        run_best(words, top=5, start_cutoff=full.best["total"]).to_dict(5)
 
 
 @pytest.mark.slow

@@ -208,7 +208,7 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_
             scheduler=scheduler,
             results=results,
             memo_bits=memo_bits,
-            cutoff=cutoff,
+            start_cutoff=cutoff,
             progress=None if as_json else step,
         )
     if table:

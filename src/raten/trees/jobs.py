@@ -10,7 +10,7 @@ whose raised bound is still below the cut-off goes back in the queue (and into t
 file as a ``bound`` record, so a resumed run does not raise it again) and, when it is the
 lowest again, is searched exactly. Each job gets the current cut-off (the ``top``-th best
 exact total so far, plus one), so most openers stop early with a proven lower bound. A
-known bound (``cutoff``, e.g. a published top-th total plus one) caps it from the start, so
+known bound (``start_cutoff``, e.g. a published top-th total plus one) caps it from the start, so
 the first openers are not searched without one.
 """
 
@@ -354,20 +354,20 @@ def run_best(
     results: Path | None = None,
     openers: list[str] | None = None,
     memo_bits: int = 21,
-    cutoff: int | None = None,
+    start_cutoff: int | None = None,
     progress: Callable[[int, int, dict | None, int], None] | None = None,
 ) -> BestReport:
     """Search every opener (or ``openers``) and prove the ``top`` best exactly.
 
-    ``cutoff``: search only below this total from the start (openers needing it or more are
+    ``start_cutoff``: search only below this total from the start (openers needing it or more are
     refuted with a proven bound; too low a value leaves fewer than ``top`` exact, too high
     only costs time). ``progress(done, total, best, cutoff)`` is called as jobs finish.
     """
     if top < 1:
         raise RatenError("--top must be at least 1")
-    if cutoff is not None and cutoff < 1:
+    if start_cutoff is not None and start_cutoff < 1:
         raise RatenError("--cutoff must be at least 1")
-    cap = cutoff if cutoff is not None else INF
+    cap = start_cutoff if start_cutoff is not None else INF
     start = time.perf_counter()
     spec: Spec = (words, hard, max_guesses, memo_bits)
     local = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=8)
