@@ -331,9 +331,23 @@ def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
     def play_page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "play.html", context(request, "play"))
 
+    proven: dict[str, dict[str, list]] = {}
+
+    def proven_openers() -> dict[str, dict[str, list]]:
+        """Per list and mode, the best proven openers of the committed tables (read once)."""
+        if not proven:
+            from raten.trees.values import best_openers  # the search's modules, only when asked
+
+            for name, e in lists.entries.items():
+                proven[name] = {mode: best_openers(e.words, mode == "hard") for mode in ("normal", "hard")}
+        return proven
+
     @app.api_route("/openers", methods=["GET", "HEAD"], include_in_schema=False)
     def openers_page(request: Request) -> HTMLResponse:
-        return templates.TemplateResponse(request, "openers.html", context(request, "openers"))
+        page = context(request, "openers")
+        page["proven"] = proven_openers()
+        page["describe"] = lambda e: i18n.list_description(page["lang"], e.name, e.description)
+        return templates.TemplateResponse(request, "openers.html", page)
 
     def not_found_page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "404.html", context(request, "404"), status_code=404)

@@ -186,7 +186,7 @@ TEXT: dict[str, dict[str, str]] = {
         "proven_none": "Not computed for this list yet.",
         "col_average": "Average",
         "col_worst": "Worst",
-        "list_desc_en": "The original Wordle lists: 2315 possible answers, 12972 allowed guesses.",
+        "list_desc_en": "The original Wordle lists.",
         "list_desc_de": "German: common five-letter words as answers, every German five-letter form allowed.",
         "list_desc_de-ext": "German extended: every allowed German word can be the answer.",
         "list_desc_en-nyt": "NYT Wordle's accepted words today, every one a possible answer.",
@@ -366,7 +366,7 @@ TEXT: dict[str, dict[str, str]] = {
         "proven_none": "F\u00fcr diese Liste noch nicht berechnet.",
         "col_average": "Mittel",
         "col_worst": "Schlechtester",
-        "list_desc_en": "Die originalen Wordle-Listen: 2315 m\u00f6gliche L\u00f6sungen, 12972 erlaubte W\u00f6rter.",
+        "list_desc_en": "Die originalen Wordle-Listen.",
         "list_desc_de": "Deutsch: h\u00e4ufige W\u00f6rter aus f\u00fcnf Buchstaben als L\u00f6sungen, jede "
         "deutsche Wortform aus f\u00fcnf Buchstaben erlaubt.",
         "list_desc_de-ext": "Deutsch erweitert: jedes erlaubte deutsche Wort kann die L\u00f6sung sein.",
@@ -392,6 +392,12 @@ def t(lang: str, key: str, **params: object) -> str:
     """One UI string, filled in."""
     text = TEXT.get(lang, TEXT["en"]).get(key) or TEXT["en"][key]
     return text.format(**params) if params else text
+
+
+def list_description(lang: str, name: str, fallback: str) -> str:
+    """A word list's description in ``lang`` (the built-in lists have one), else ``fallback``."""
+    key = f"list_desc_{name}"
+    return t(lang, key) if key in TEXT["en"] else fallback
 
 
 def error_message(error: RatenError, lang: str) -> str:
