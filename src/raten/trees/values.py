@@ -161,7 +161,9 @@ def _opener_table(name: str, fingerprint: str, n: int, hard: bool, directory: Pa
     for line in tsv.read_text(encoding="utf-8").splitlines()[1:]:
         opener, status, total, *rest = line.split("\t")
         worst = int(rest[0]) if rest and rest[0].strip() else None
-        out.append(OpenerRow(opener, Total(int(total), n, status == "exact", "table"), worst))
+        # "impossible": no tree under this opener solves every answer within the limit (INF, as the search says)
+        value = INF if total == "impossible" else int(total)
+        out.append(OpenerRow(opener, Total(value, n, status == "exact", "table"), worst))
     return tuple(out)
 
 
