@@ -121,7 +121,8 @@ TEXT: dict[str, dict[str, str]] = {
         "err_internal": "something went wrong on the server",
         "openers_intro": "The best first guesses for each list by entropy: how many bits of information the "
         "colours give on average, how many colour patterns they can show, the largest group of answers "
-        "left by one pattern and how many answers are left on average.",
+        "left by one pattern and how many answers are left on average; beside it, the openers proven "
+        "optimal by exact decision trees.",
         "openers_sizes": "{solutions} possible answers, {allowed} allowed guesses",
         "err_invalid_value": "invalid value",
         "err_too_long": "at most {max_length} characters",
@@ -299,7 +300,8 @@ TEXT: dict[str, dict[str, str]] = {
         "err_internal": "Auf dem Server ist etwas schiefgegangen",
         "openers_intro": "Die besten ersten W\u00f6rter jeder Liste nach Entropie: wie viele Bits Information "
         "die Farben im Mittel geben, wie viele Farbmuster sie zeigen k\u00f6nnen, die gr\u00f6\u00dfte Gruppe, "
-        "die ein Muster \u00fcbrig l\u00e4sst, und wie viele W\u00f6rter im Mittel \u00fcbrig bleiben.",
+        "die ein Muster \u00fcbrig l\u00e4sst, und wie viele W\u00f6rter im Mittel \u00fcbrig bleiben; daneben die "
+        "durch exakte Entscheidungsb\u00e4ume beweisbar optimalen Startw\u00f6rter.",
         "openers_sizes": "{solutions} m\u00f6gliche L\u00f6sungen, {allowed} erlaubte W\u00f6rter",
         "err_invalid_value": "ung\u00fcltiger Wert",
         "err_too_long": "h\u00f6chstens {max_length} Zeichen",
@@ -365,7 +367,7 @@ TEXT: dict[str, dict[str, str]] = {
         "proven_hard": "Schwerer Modus",
         "proven_none": "F\u00fcr diese Liste noch nicht berechnet.",
         "col_average": "Mittel",
-        "col_worst": "Schlechtester",
+        "col_worst": "Schlechtester Fall",
         "list_desc_en": "Die originalen Wordle-Listen.",
         "list_desc_de": "Deutsch: h\u00e4ufige W\u00f6rter aus f\u00fcnf Buchstaben als L\u00f6sungen, jede "
         "deutsche Wortform aus f\u00fcnf Buchstaben erlaubt.",
