@@ -422,3 +422,27 @@ def test_screenshots_of_high_contrast_and_the_settings(browser, live, screenshot
         screenshot(page, "settings-phone-dark")
     finally:
         context.close()
+
+
+# --- the focus ring after typing, and the static files' caching as the browser sees it -------------------
+
+
+def test_typing_after_tapping_a_key_draws_no_focus_ring_on_it(page, live):
+    practice(page, live)
+    page.click("#keyboard .key[data-key=c]")  # a tap keeps focus on the key (to press it again)
+    assert page.evaluate("document.activeElement.dataset.key") == "c"
+    page.keyboard.type("rane")  # then the physical keyboard: the ring would appear on the tapped key
+    assert page.evaluate("document.querySelectorAll('#keyboard .key:focus-visible').length") == 0
+    assert page.locator("#input-row").inner_text().replace("\n", "").lower() == "crane"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".row.done")
+
+
+def test_the_browser_gets_hashed_files_as_immutable(page, live):
+    answers = {}
+    page.on("response", lambda r: answers.setdefault(r.url.removeprefix(live.url), r.headers.get("cache-control")))
+    practice(page, live)
+    static = {url: cache for url, cache in answers.items() if url.startswith("/static/")}
+    assert any("raten.css?v=" in u for u in static) and any("theme.js?v=" in u for u in static)
+    for url, cache in static.items():
+        assert cache == ("public, max-age=31536000, immutable" if "?v=" in url else "no-cache"), url
