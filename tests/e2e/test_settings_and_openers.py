@@ -446,3 +446,13 @@ def test_the_browser_gets_hashed_files_as_immutable(page, live):
     assert any("raten.css?v=" in u for u in static) and any("theme.js?v=" in u for u in static)
     for url, cache in static.items():
         assert cache == ("public, max-age=31536000, immutable" if "?v=" in url else "no-cache"), url
+
+
+def test_hard_mode_from_the_settings_on_the_solver(page, live):
+    page.goto(f"{live.url}/solver?list=en&rows={ROWS}")
+    page.wait_for_selector("#results[data-state=ready]")
+    open_settings(page)
+    page.check("#set-hard")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#results[data-state=ready]")
+    assert page.is_checked("#hard") and "hard=1" in page.url
