@@ -197,6 +197,26 @@ def test_openers(client, lists):
     assert error_of(client.get("/api/openers", params={"top": 99}), 422) == "validation"
 
 
+@pytest.mark.parametrize(("name", "of"), [("en", "solutions"), ("de", "allowed")])
+def test_letters_count_what_a_plain_count_of_the_list_gives(client, lists, name, of):
+    words = getattr(lists.get(name).words, of)
+    r = client.get("/api/letters", params={"list": name, "of": of})
+    assert r.status_code == 200
+    body = r.json()
+    assert (body["list"], body["of"], body["words"]) == (name, of, len(words))
+    assert body["repeated"] == sum(len(set(w)) < 5 for w in words)
+    assert list(body["letters"]) == list("abcdefghijklmnopqrstuvwxyz")
+    for c, got in body["letters"].items():
+        assert got["count"] == sum(w.count(c) for w in words)
+        assert got["words"] == sum(c in w for w in words)
+        assert got["by_position"] == [sum(w[i] == c for w in words) for i in range(5)]
+
+
+def test_letters_refuse_bad_input_with_json(client):
+    assert error_of(client.get("/api/letters", params={"list": "fr"}), 400) == "bad_request"
+    assert error_of(client.get("/api/letters", params={"of": "both"}), 422) == "validation"
+
+
 def test_unknown_routes_and_methods_are_json(client):
     assert error_of(client.get("/api/nothing"), 404) == "http_404"
     assert error_of(client.delete("/api/lists"), 405) == "http_405"
@@ -454,7 +474,11 @@ def test_unknown_list_on_a_page_falls_back_to_the_default(client):
     assert r.status_code == 200
     config = json.loads(re.search(r'id="raten-config">(.*?)</script>', r.text, re.S).group(1))
     assert config["list"] == "en"
-    assert r.text.count("<script") == 3  # nothing of the parameter was echoed
+    # nothing of the parameter was echoed: every script is a static file or the config
+    for attrs in re.findall(r"<script([^>]*)>", r.text):
+        assert re.fullmatch(r' src="/static/[\w.-]+(\?v=\w+)?"| type="application/json" id="raten-config"', attrs), (
+            attrs
+        )
 
 
 def test_openers_page_lists_every_list(client, lists):
