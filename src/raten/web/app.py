@@ -31,6 +31,7 @@ from raten.errors import RatenError
 from raten.play.game import GameError
 from raten.web import i18n
 from raten.web.api import PLAYER_COOKIE, GameConflictError, NotFoundError, router
+from raten.web.device import add_device_routes, device_config
 from raten.web.headers import PAGE_POLICY as _PAGE_POLICY
 from raten.web.headers import SecurityHeaders, docs_policy, security_headers
 from raten.web.limits import Guard, Limits, Policy, Refused
@@ -97,6 +98,7 @@ def create_app(
     app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    add_device_routes(app)
     app.add_middleware(Guard, limits=limits, player_cookie=PLAYER_COOKIE, wording=_refusal_text)
     app.add_middleware(SecurityHeaders, docs=docs_policy(app))
     _error_handlers(app)
@@ -264,6 +266,8 @@ def _pages(app: FastAPI, templates: Jinja2Templates) -> None:
             "text": i18n.TEXT[lang],
             "openers": [h.to_dict() for h in entry.openers[:10]],
         }
+        if page == "solver":  # the solver may compute on the device (raten.web.device)
+            config["device"] = device_config(lists, entry.name)
         return {
             "request": request,
             "page": page,

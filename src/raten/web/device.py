@@ -1,0 +1,75 @@
+"""What the solver page needs to compute on the device: each word list as a file for the
+browser's engine (``static/device/engine.js``), and the service worker at the site's root.
+
+The list file carries, besides the words, the ``c * log2(c)`` and ``log2(n)`` values the Python
+ranking adds (``raten.engine.partition``), so that the browser's bits agree with the server's to
+the last place whatever its own ``Math.log2`` rounds to (V8's differs from the C library's for a
+few dozen integers below 20,000). Its URL carries the lists' fingerprint, so a cache keeps it
+for good and a changed list is a new URL.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, Response
+
+from raten._version import __version__
+from raten.engine.partition import log2, xlogx
+from raten.engine.words import WordSet
+from raten.errors import RatenError
+from raten.web.service import FALLBACK_MAX_RANKED, Lists
+
+SERVICE_WORKER = Path(__file__).parent / "static" / "device" / "sw.js"
+_FOREVER = "public, max-age=31536000, immutable"
+
+
+def list_file(words: WordSet) -> bytes:
+    """The list as JSON for engine.js: name, language, version, solutions, allowed (both in the
+    engine's order) and the numbers its entropy adds, for every candidate count it may rank."""
+    most = max(len(words.solutions), min(len(words.allowed), FALLBACK_MAX_RANKED))
+    body = {
+        "name": words.name,
+        "language": words.language,
+        "version": words.fingerprint,
+        "solutions": list(words.solutions),
+        "allowed": list(words.allowed),
+        "xlogx": xlogx(most).tolist(),
+        "log2": [0.0] + [log2(n) for n in range(1, most + 1)],  # log2(0) is never used
+    }
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def device_config(lists: Lists, name: str) -> dict:
+    """The URLs the solver page's device part needs (its ``RATEN.device``), for list ``name``."""
+    words = lists.get(name).words
+    return {
+        "words": f"/device/words/{name}.json?v={words.fingerprint}",
+        "worker": f"/static/device/worker.js?v={__version__}",
+        "engine": f"/static/device/engine.js?v={__version__}",
+        "sw": f"/sw.js?v={__version__}",
+    }
+
+
+def add_device_routes(app: FastAPI) -> None:
+    """``GET /device/words/{name}.json`` and ``GET /sw.js`` (outside the API schema: files, not calls)."""
+    files: dict[str, bytes] = {}
+
+    @app.get("/device/words/{name}.json", include_in_schema=False)
+    def device_words(name: str, request: Request) -> Response:
+        lists: Lists = request.app.state.lists
+        try:
+            words = lists.get(name).words
+        except RatenError as e:
+            return Response(json.dumps({"error": str(e), "code": "not_found"}), 404, media_type="application/json")
+        if name not in files:
+            files[name] = list_file(words)
+        fresh = request.query_params.get("v") == words.fingerprint
+        return Response(files[name], media_type="application/json", headers={"cache-control": _FOREVER if fresh else "no-cache"})
+
+    @app.get("/sw.js", include_in_schema=False)
+    def service_worker() -> FileResponse:
+        # no-cache: the browser asks for it anew on each visit and so learns of a new release
+        return FileResponse(SERVICE_WORKER, media_type="text/javascript", headers={"cache-control": "no-cache"})
