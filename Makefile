@@ -1,6 +1,6 @@
 # make run:   install everything and start the web app on 127.0.0.1:8000.
 # make test:  install everything (browser included), lint, and the whole suite with branch coverage.
-# make check: lint plus the suite without the slow and browser tests (under a minute).
+# make check: lint, the device engine's node tests, and the suite without the slow and browser tests.
 # make docs:  regenerate docs/cli.md from --help (a test fails when it is stale).
 PYTHON ?= python3
 VENV := .venv
@@ -58,10 +58,15 @@ lint: install
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy  # the package, as [tool.mypy] in pyproject.toml says
 
+# The solver's engine on the device (src/raten/web/static/device/engine.js), under node's test runner.
+NODE_TEST := node --test tests/js/
+
 test: install browser axe lint
+	$(NODE_TEST)
 	$(PYTEST) -q $(COVERAGE)
 
 check: install lint
+	$(NODE_TEST)
 	$(PYTEST) -q -m "not slow and not e2e"
 
 docs: install

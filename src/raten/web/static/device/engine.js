@@ -92,6 +92,17 @@ export function parsePattern(text) {
   return chars.reduce((code, ch) => code * 3 + symbols[ch], 0);
 }
 
+/** A list file's contents made here from two word lists (sorted, solutions among the allowed),
+    with this engine's own Math.log2: for tests and tools; the server's file has Python's values. */
+export function listData(name, solutions, allowed, language = "en") {
+  const most = Math.max(solutions.length, Math.min(allowed.length, FALLBACK_MAX_RANKED));
+  const xlogx = [0, 0];
+  const log2 = [0];
+  for (let c = 2; c <= most; c++) xlogx.push(c * Math.log2(c));
+  for (let c = 1; c <= most; c++) log2.push(Math.log2(c));
+  return { name, language, version: "local", solutions, allowed, xlogx, log2 };
+}
+
 // --- the word list and its table -----------------------------------------------------------
 
 /** One word list as the server ships it (/device/words/NAME.json): the words, and the numbers
