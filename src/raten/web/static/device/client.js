@@ -65,8 +65,11 @@ const device = (function devicePart() {
       && (body.strategy === undefined || body.strategy === "entropy");
   }
 
+  /** The server is out of reach (no connection) or says it cannot answer now (a gateway or a
+      full queue). A request that timed out is not: the server is there but slow, and the page
+      offers to try again. */
   function offline(e) {
-    return e instanceof ApiError && (e.status === 0 || e.status === 502 || e.status === 503 || e.status === 504);
+    return e instanceof ApiError && ((e.status === 0 && e.code === "network") || e.status === 502 || e.status === 503 || e.status === 504);
   }
 
   /** Hints for an /api/hints body: on the device if chosen or if the server is out of reach. */
@@ -106,7 +109,7 @@ const device = (function devicePart() {
       if (lang) page.searchParams.set("lang", lang);
       const assets = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]"),
         (n) => n.src || n.href);
-      const urls = [page.href, ...assets, config.worker, config.engine, config.words];
+      const urls = [page.href, ...assets, config.worker, config.engine, config.words].map((u) => new URL(u, location.href).href);
       if (reg.active) reg.active.postMessage({ type: "keep", urls });
     }).catch(() => { /* no service worker (private mode, http on a LAN address): online only */ });
   }

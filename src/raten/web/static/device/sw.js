@@ -35,7 +35,7 @@ self.addEventListener("message", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     for (const href of event.data.urls) {
-      const url = new URL(href);
+      const url = new URL(href, self.location.origin);
       if (url.origin !== self.location.origin) continue;
       const key = PAGES.has(url.pathname) ? pageKey(url) : url.href;
       if (await cache.match(key)) continue;
