@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import socket
+import string
 import threading
 import time
 
@@ -37,8 +38,9 @@ DEVICE_BATCH = """async ({engine, words, queries}) => {
 
 def histories(words, hard: bool, n: int, seed: int) -> list[list[tuple[str, str]]]:
     """Random histories made with the Python engine: a random answer (one in ten an allowed word
-    that is no solution, so that allowed words stand in), then guesses that are random allowed
-    words or one of the top hints, stopped at random before the answer is found."""
+    that is no solution, so that allowed words stand in), then one to four guesses, each a random
+    allowed word, one of the top hints or (one in twenty) five random letters, stopped early
+    when the answer is found."""
     rng = random.Random(seed)
     outsiders = sorted(set(words.allowed) - set(words.solutions))
     start = State(words, hard=hard)
@@ -46,8 +48,10 @@ def histories(words, hard: bool, n: int, seed: int) -> list[list[tuple[str, str]
     while len(out) < n:
         answer = rng.choice(outsiders) if outsiders and rng.random() < 0.1 else rng.choice(words.solutions)
         state, rows = start, []
-        for _ in range(rng.randint(1, 5)):
-            if rng.random() < 0.4 or state.count > 400:
+        for _ in range(rng.randint(1, 4)):
+            if rng.random() < 0.05:  # a word the list does not know, used anyway
+                guess = "".join(rng.choice(string.ascii_lowercase) for _ in range(5))
+            elif rng.random() < 0.4 or state.count > 400:
                 guess = rng.choice(words.allowed)
             else:
                 hints = state.hints(top=5)
