@@ -69,7 +69,8 @@ WORKER_TIMES = """async ({worker, words, after, runs}) => {
   });
   const first = await ask({ rows: [], top: 10 });
   const later = [];
-  for (let r = 0; r < runs; r++) later.push(await ask({ rows: [{ guess: after[0], pattern: after[1] }], top: 10, limit: 300 }));
+  const next = { rows: [{ guess: after[0], pattern: after[1] }], top: 10, limit: 300 };
+  for (let r = 0; r < runs; r++) later.push(await ask(next));
   w.terminate();
   return { first, later };
 }"""

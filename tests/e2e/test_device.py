@@ -205,9 +205,8 @@ def test_offline_the_solver_loads_and_solves_on_the_device(browser, live, tmp_pa
             row = page.locator(".row.done").nth(turn)
             colours = feedback_colours(guess, answer)
             for i, c in enumerate(colours):
-                shown = ["c0", "c1", "c2"].index(
-                    next(c for c in row.locator(".tile").nth(i).get_attribute("class").split() if c in ("c0", "c1", "c2"))
-                )
+                classes = row.locator(".tile").nth(i).get_attribute("class").split()
+                shown = next(int(k[1]) for k in classes if k in ("c0", "c1", "c2"))
                 for _ in range((c - shown) % 3):
                     row.locator(".tile").nth(i).click()
             page.wait_for_selector("#results[data-state=ready]")

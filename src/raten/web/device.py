@@ -67,7 +67,8 @@ def add_device_routes(app: FastAPI) -> None:
         if name not in files:
             files[name] = list_file(words)
         fresh = request.query_params.get("v") == words.fingerprint
-        return Response(files[name], media_type="application/json", headers={"cache-control": _FOREVER if fresh else "no-cache"})
+        headers = {"cache-control": _FOREVER if fresh else "no-cache"}
+        return Response(files[name], media_type="application/json", headers=headers)
 
     @app.get("/sw.js", include_in_schema=False)
     def service_worker() -> FileResponse:

@@ -49,6 +49,7 @@ const device = (function devicePart() {
       start().postMessage({ id, words: config.words, query: body });
     }).catch((error) => {
       // in the page's language when the text table has the key, as the server words it
+      if (error.key === "network") throw new ApiError(tr("network_error"), 0, "device");
       const text = error.key && RATEN.text["err_" + error.key] ? tr("err_" + error.key, error.params) : error.message;
       throw new ApiError(text, 400, "bad_request");
     });

@@ -12,8 +12,13 @@ async function solverFor(url, id) {
   if (!solvers.has(url)) {
     const made = (async () => {
       const { Solver, WordList } = await engine;
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`the word list ${url} could not be loaded (${response.status})`);
+      let response = null;
+      try { response = await fetch(url); } catch (e) { /* no connection, and not kept by the service worker */ }
+      if (!response || !response.ok) {
+        const error = new Error(`the word list ${url} could not be loaded`);
+        error.key = "network";  // the page says it in its language: the server did not answer
+        throw error;
+      }
       const list = new WordList(await response.json());
       list.buildTable((done, total) => self.postMessage({ id, type: "progress", done, total }));
       return new Solver(list);
