@@ -114,6 +114,27 @@ def test_the_device_engine_answers_as_the_server_does(page, live, name):
     assert compared == 2 * HISTORIES
 
 
+AXE_SERIOUS = """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+  .filter((v) => v.impact === "serious" || v.impact === "critical")
+  .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "))"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_badge_and_the_switch_pass_axe(browser, live, axe_source, phone, scheme):
+    context = browser.new_context(viewport=phone, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        page.goto(f"{live.url}/solver?list=en&rows=crane00120")
+        page.wait_for_selector("#results[data-state=ready]")
+        page.check("#on-device")
+        page.wait_for_selector("#device-badge:visible")
+        page.wait_for_selector("#results[data-state=ready]")
+        page.evaluate(axe_source + "\n;0")  # CSP refuses add_script_tag's inline script
+        assert page.evaluate(AXE_SERIOUS) == []
+    finally:
+        context.close()
+
+
 def test_on_device_is_a_choice_kept_in_the_browser(page, live):
     page.goto(f"{live.url}/solver?list=de&lang=de&rows=tarne00100")
     page.wait_for_selector("#results[data-state=ready]")
