@@ -174,6 +174,10 @@ function fillRow(letters, gi, gmask, sol, masks, S, out, o, cnt) {
     }
     return;
   }
+  if (popcount(gmask) === WORD_LENGTH - 1) {
+    fillRowOnePair(letters, gi, sol, masks, S, out, o);
+    return;
+  }
   for (let s = 0, ai = 0; s < S; s++, ai += WORD_LENGTH) {
     if ((gmask & masks[s]) === 0) { out[o + s] = 0; continue; }  // no letter shared: all grey
     const a0 = sol[ai], a1 = sol[ai + 1], a2 = sol[ai + 2], a3 = sol[ai + 3], a4 = sol[ai + 4];
@@ -198,6 +202,37 @@ function popcount(m) {
   let n = 0;
   for (; m; m &= m - 1) n++;
   return n;
+}
+
+const WEIGHTS = [81, 27, 9, 3, 1];
+
+/** ``fillRow`` for a guess with one letter twice and three letters once (SPEED, LLAMA is not:
+    two pairs). The three single letters follow the five-different-letters rule; the pair's two
+    places are green where the answer has the letter there, and the rest of the answer's copies
+    of it make them yellow left to right. */
+function fillRowOnePair(letters, gi, sol, masks, S, out, o) {
+  let p = -1, q = -1;
+  for (let i = 0; i < WORD_LENGTH && q < 0; i++) {
+    for (let j = i + 1; j < WORD_LENGTH; j++) if (letters[gi + i] === letters[gi + j]) { p = i; q = j; break; }
+  }
+  const singles = [0, 1, 2, 3, 4].filter((i) => i !== p && i !== q);
+  const [i, j, k] = singles;
+  const gl = letters[gi + p], gI = letters[gi + i], gJ = letters[gi + j], gK = letters[gi + k];
+  const wP = WEIGHTS[p], wQ = WEIGHTS[q], wI = WEIGHTS[i], wJ = WEIGHTS[j], wK = WEIGHTS[k];
+  for (let s = 0, ai = 0; s < S; s++, ai += WORD_LENGTH) {
+    const m = masks[s];
+    let code = wI * (((m >>> gI) & 1) + (gI === sol[ai + i] ? 1 : 0))
+      + wJ * (((m >>> gJ) & 1) + (gJ === sol[ai + j] ? 1 : 0))
+      + wK * (((m >>> gK) & 1) + (gK === sol[ai + k] ? 1 : 0));
+    if ((m >>> gl) & 1) {
+      const eP = sol[ai + p] === gl, eQ = sol[ai + q] === gl;
+      let left = (sol[ai] === gl ? 1 : 0) + (sol[ai + 1] === gl ? 1 : 0) + (sol[ai + 2] === gl ? 1 : 0)
+        + (sol[ai + 3] === gl ? 1 : 0) + (sol[ai + 4] === gl ? 1 : 0) - (eP ? 1 : 0) - (eQ ? 1 : 0);
+      if (eP) code += 2 * wP; else if (left > 0) { code += wP; left--; }
+      if (eQ) code += 2 * wQ; else if (left > 0) code += wQ;
+    }
+    out[o + s] = code;
+  }
 }
 
 /** The set of letters of each word as 26 bits. */
