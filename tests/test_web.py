@@ -474,7 +474,7 @@ def test_unknown_list_on_a_page_falls_back_to_the_default(client):
     assert r.status_code == 200
     config = json.loads(re.search(r'id="raten-config">(.*?)</script>', r.text, re.S).group(1))
     assert config["list"] == "en"
-    assert r.text.count("<script") == 3  # nothing of the parameter was echoed
+    assert r.text.count("<script") == 4  # config, common, device client, solver: nothing of the parameter echoed
 
 
 def test_openers_page_lists_every_list(client, lists):

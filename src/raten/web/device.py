@@ -42,9 +42,18 @@ def list_file(words: WordSet) -> bytes:
     return json.dumps(body, separators=(",", ":")).encode()
 
 
-def device_config(lists: Lists, name: str) -> dict:
-    """The URLs the solver page's device part needs (its ``RATEN.device``), for list ``name``."""
+def on_device(words: WordSet) -> bool:
+    """Whether the browser's engine ranks this list as the server does: equally likely answers
+    (a word set with prior weights, for its solutions or its fallback, is ranked on the server)."""
+    return getattr(words, "weights", None) is None and getattr(words, "fallback_weights", None) is None
+
+
+def device_config(lists: Lists, name: str) -> dict | None:
+    """The URLs the solver page's device part needs (its ``RATEN.device``), for list ``name``;
+    None for a list the device does not rank (``on_device``): the page then hides its switch."""
     words = lists.get(name).words
+    if not on_device(words):
+        return None
     return {
         "words": f"/device/words/{name}.json?v={words.fingerprint}",
         "worker": f"/static/device/worker.js?v={__version__}",

@@ -2,7 +2,8 @@
    from the server, or from the engine in a Web Worker (worker.js, engine.js) when the player
    chose "on this device" or the server cannot be reached; the badge says which. Registers the
    service worker (/sw.js) that keeps the solver page, its scripts and the word list for offline
-   use. One board only: a request with several boards always goes to the server. */
+   use. One board only: a request with several boards (or any field it does not know) goes to the
+   server. */
 "use strict";
 
 const DEVICE_KEY = "raten.onDevice";
@@ -60,9 +61,13 @@ const device = (function devicePart() {
     if (el) el.hidden = !on;
   }
 
-  /** Whether the engine here can answer this body: one board, entropy, a list it has. */
+  /** What the engine here reads of a body; a body with anything else (several boards, a prior,
+      options added to the API later) goes to the server, which knows them. */
+  const KNOWN = new Set(["list", "rows", "hard", "top", "limit", "strategy"]);
+
+  /** Whether the engine here can answer this body: one board, entropy, nothing it does not know. */
   function fits(body) {
-    return Boolean(config) && typeof Worker !== "undefined" && !body.boards
+    return Boolean(config) && typeof Worker !== "undefined" && Object.keys(body).every((k) => KNOWN.has(k))
       && (body.strategy === undefined || body.strategy === "entropy");
   }
 
@@ -103,16 +108,19 @@ const device = (function devicePart() {
   /** Register the service worker and have it keep what this page needs offline. */
   function keepForOffline() {
     if (!config || !("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register(config.sw, { scope: "/" }).then(() => navigator.serviceWorker.ready).then((reg) => {
-      const page = new URL(location.pathname, location.origin);
-      page.searchParams.set("list", RATEN.list);
-      const lang = new URLSearchParams(location.search).get("lang");
-      if (lang) page.searchParams.set("lang", lang);
-      const assets = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]"),
-        (n) => n.src || n.href);
-      const urls = [page.href, ...assets, config.worker, config.engine, config.words].map((u) => new URL(u, location.href).href);
-      if (reg.active) reg.active.postMessage({ type: "keep", urls });
-    }).catch(() => { /* no service worker (private mode, http on a LAN address): online only */ });
+    const page = new URL(location.pathname, location.origin);
+    page.searchParams.set("list", RATEN.list);
+    const lang = new URLSearchParams(location.search).get("lang");
+    if (lang) page.searchParams.set("lang", lang);
+    const assets = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]"),
+      (n) => n.src || n.href);
+    const urls = [page.href, ...assets, config.worker, config.engine, config.words].map((u) => new URL(u, location.href).href);
+    const keep = (sw) => { if (sw) sw.postMessage({ type: "keep", urls }); };
+    // a new release's worker takes over with an empty cache: ask it again
+    navigator.serviceWorker.addEventListener("controllerchange", () => keep(navigator.serviceWorker.controller));
+    navigator.serviceWorker.register(config.sw, { scope: "/" }).then(() => navigator.serviceWorker.ready)
+      .then((reg) => keep(reg.active))
+      .catch(() => { /* no service worker (private mode, http on a LAN address): online only */ });
   }
 
   return { hints, wireToggle, keepForOffline, always };

@@ -129,8 +129,6 @@ export class WordList {
     for (let r = 0; r < this.allowed.length; r++) {
       for (let i = 0; i < WORD_LENGTH; i++) this.counts[r * 26 + this.letters[r * WORD_LENGTH + i]] += 1;
     }
-    this.isSolution = new Uint8Array(this.allowed.length);
-    for (const r of this.solutionRows) this.isSolution[r] = 1;
     /** table[g * S + s]: feedback of allowed word g against solution s (PatternMatrix). */
     this.table = null;
   }
