@@ -154,6 +154,13 @@ def test_on_device_is_a_choice_kept_in_the_browser(page, live):
     assert page.locator("#device-badge").is_visible()
     assert page.locator("#hints tbody tr .word button").all_inner_texts() == served
     assert asked == []
+    # a field the engine does not read goes to the server (which refuses this one: 422)
+    ask = "(body) => solverHints(body).then((d) => d.count, (e) => e.status)"
+    solutions = len(live.app.state.lists.get("de").words.solutions)
+    assert page.evaluate(ask, {"list": "de", "rows": [], "hard": False}) == solutions
+    assert asked == []
+    assert page.evaluate(ask, {"list": "de", "rows": [], "hard": False, "surprise": 1}) == 422
+    assert len(asked) == 1
     page.uncheck("#on-device")
     page.wait_for_selector("#results[data-state=ready]")
     page.wait_for_selector("#device-badge", state="hidden")

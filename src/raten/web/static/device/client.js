@@ -63,11 +63,12 @@ const device = (function devicePart() {
 
   /** What the engine here reads of a body; a body with anything else (several boards, a prior,
       options added to the API later) goes to the server, which knows them. */
-  const KNOWN = new Set(["list", "rows", "hard", "top", "limit", "strategy"]);
+  const KNOWN = new Set(["list", "rows", "hard", "top", "limit", "strategy", "boards"]);
 
   /** Whether the engine here can answer this body: one board, entropy, nothing it does not know. */
   function fits(body) {
     return Boolean(config) && typeof Worker !== "undefined" && Object.keys(body).every((k) => KNOWN.has(k))
+      && (body.boards === undefined || body.boards === 1)
       && (body.strategy === undefined || body.strategy === "entropy");
   }
 
@@ -86,7 +87,8 @@ const device = (function devicePart() {
       return data;
     }
     try {
-      const data = await api("/api/hints", { method: "POST", body, signal: options && options.signal });
+      const path = body.boards > 1 ? "/api/hints/boards" : "/api/hints";  // several boards: their own endpoint
+      const data = await api(path, { method: "POST", body, signal: options && options.signal });
       badge(false);
       return data;
     } catch (e) {
