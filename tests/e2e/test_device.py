@@ -198,7 +198,7 @@ def kept_offline(page, url: str) -> bool:
     return page.evaluate("async (u) => Boolean(await caches.match(u))", url)
 
 
-def test_offline_the_solver_loads_and_solves_on_the_device(browser, live, tmp_path, phone):
+def test_offline_the_solver_loads_and_solves_on_the_device(browser, live, tmp_path):
     server = Server(live.app.state.lists, tmp_path)
     context = browser.new_context(viewport={"width": 1200, "height": 820}, locale="en-US")
     context.set_default_timeout(20_000)
@@ -244,8 +244,6 @@ def test_offline_the_solver_loads_and_solves_on_the_device(browser, live, tmp_pa
             if state.count == 1:
                 break
         assert page.locator("#count").inner_text() in {"1 candidate left: PLEAT", f"Solved in {turn + 1}!"}
-        page.set_viewport_size(phone)
-        page.screenshot(path=str(tmp_path / "offline-phone.png"))
         assert not errors, errors
     finally:
         context.close()
