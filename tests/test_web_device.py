@@ -91,3 +91,19 @@ def test_the_policy_lets_workers_run_from_this_server_only(client):
     csp = client.get("/solver").headers["content-security-policy"]
     assert "worker-src 'self';" in csp
     assert "script-src 'self';" in csp and "unsafe" not in csp and "blob:" not in csp
+
+
+def test_a_list_too_large_for_a_browser_stays_on_the_server(en_words, monkeypatch):
+    from raten.web import device
+
+    assert device.on_device(en_words)
+    monkeypatch.setattr(device, "MAX_DEVICE_CELLS", len(en_words.allowed) * len(en_words.solutions) - 1)
+    assert not device.on_device(en_words)
+
+
+def test_a_page_for_a_list_off_the_device_has_no_device_part(client, monkeypatch):
+    from raten.web import device
+
+    monkeypatch.setattr(device, "MAX_DEVICE_CELLS", 0)
+    config = config_of(client.get("/solver?list=en").text)
+    assert config["device"] is None

@@ -23,6 +23,9 @@ from raten.errors import RatenError
 from raten.web.service import FALLBACK_MAX_RANKED, Lists
 
 SERVICE_WORKER = Path(__file__).parent / "static" / "device" / "sw.js"
+#: The largest table (allowed × solutions, a byte a cell) a browser is asked to build: en's is
+#: 30 MB; a list of every allowed word as an answer (en-nyt: 14855², 220 MB) stays on the server.
+MAX_DEVICE_CELLS = 64 * 1024 * 1024
 _FOREVER = "public, max-age=31536000, immutable"
 
 
@@ -43,9 +46,11 @@ def list_file(words: WordSet) -> bytes:
 
 
 def on_device(words: WordSet) -> bool:
-    """Whether the browser's engine ranks this list as the server does: equally likely answers
-    (a word set with prior weights, for its solutions or its fallback, is ranked on the server)."""
-    return getattr(words, "weights", None) is None and getattr(words, "fallback_weights", None) is None
+    """Whether the browser's engine ranks this list, as the server does: equally likely answers (a
+    word set with prior weights, for its solutions or its fallback, is ranked on the server) and
+    a table of at most ``MAX_DEVICE_CELLS``."""
+    uniform = getattr(words, "weights", None) is None and getattr(words, "fallback_weights", None) is None
+    return uniform and len(words.allowed) * len(words.solutions) <= MAX_DEVICE_CELLS
 
 
 def device_config(lists: Lists, name: str) -> dict | None:
