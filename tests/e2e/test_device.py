@@ -249,3 +249,14 @@ def test_offline_the_solver_loads_and_solves_on_the_device(browser, live, tmp_pa
         context.close()
         if server.thread.is_alive():
             server.stop()
+
+
+def test_a_list_off_the_device_has_no_switch_and_asks_the_server(page, live, monkeypatch):
+    from raten.web import device
+
+    monkeypatch.setattr(device, "MAX_DEVICE_CELLS", 0)
+    page.goto(f"{live.url}/solver?list=en&rows=crane00120")
+    page.wait_for_selector("#results[data-state=ready]")
+    assert page.locator("#on-device").is_hidden()
+    assert page.locator("#device-badge").is_hidden()
+    assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
