@@ -256,7 +256,7 @@ def _pages(app: FastAPI, templates: Jinja2Templates) -> None:
             query = urlencode({k: v for k, v in params.items() if v})
             return f"{path}?{query}" if query else path
 
-        config = {
+        config: dict[str, Any] = {
             "page": page,
             "lang": lang,
             "list": entry.name,
