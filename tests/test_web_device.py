@@ -7,6 +7,7 @@ import json
 import math
 import re
 import warnings
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -42,13 +43,21 @@ def config_of(page: str) -> dict:
 def test_the_solver_page_names_the_device_files_with_versions(client, en_words):
     device = config_of(client.get("/solver?list=en").text)["device"]
     assert device["words"] == f"/device/words/en.json?v={en_words.fingerprint}"
-    for key in ("worker", "engine", "sw"):
-        assert re.fullmatch(r"/[\w/.]+\.js\?v=[\w.+-]+", device[key]), device[key]
+    for key in ("engine", "sw"):
+        assert re.fullmatch(r"/[\w/.]+\.js\?v=[0-9a-f]{12}", device[key]), device[key]
+    # the worker's URL names the engine it imports, the very URL the page keeps for offline use
+    worker = urlsplit(device["worker"])
+    assert worker.path == "/static/device/worker.js"
+    assert parse_qs(worker.query)["engine"] == [device["engine"]]
     assert "device" not in config_of(client.get("/play?list=en").text)
     for key in ("worker", "engine", "sw"):
         response = client.get(device[key])
         assert response.status_code == 200
         assert "javascript" in response.headers["content-type"]
+    # the hashed files are kept for good; the service worker is asked for anew on each visit
+    assert client.get(device["engine"]).headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert client.get(device["worker"]).headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert client.get(device["sw"]).headers["cache-control"] == "no-cache"
 
 
 def test_the_list_file_holds_the_words_and_pythons_numbers(client, en_words):

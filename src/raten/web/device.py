@@ -11,18 +11,19 @@ for good and a changed list is a new URL.
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, Response
 
-from raten._version import __version__
 from raten.engine.partition import log2, xlogx
 from raten.engine.words import WordSet
 from raten.errors import RatenError
+from raten.web.assets import Assets
 from raten.web.service import FALLBACK_MAX_RANKED, Lists
 
-SERVICE_WORKER = Path(__file__).parent / "static" / "device" / "sw.js"
+#: The service worker, among the static files; served as /sw.js, so that its scope is the site.
+SERVICE_WORKER = "device/sw.js"
 #: The largest table (allowed × solutions, a byte a cell) a browser is asked to build: en's is
 #: 30 MB; a list of every allowed word as an answer (en-nyt: 14855², 220 MB) stays on the server.
 MAX_DEVICE_CELLS = 64 * 1024 * 1024
@@ -53,22 +54,26 @@ def on_device(words: WordSet) -> bool:
     return uniform and len(words.allowed) * len(words.solutions) <= MAX_DEVICE_CELLS
 
 
-def device_config(lists: Lists, name: str) -> dict | None:
+def device_config(lists: Lists, name: str, static: Assets) -> dict | None:
     """The URLs the solver page's device part needs (its ``RATEN.device``), for list ``name``;
-    None for a list the device does not rank (``on_device``): the page then hides its switch."""
+    None for a list the device does not rank (``on_device``): the page then hides its switch.
+    Each carries its content's hash; the worker's also names the engine it imports, so that the
+    worker and the page's offline copy ask for the very same engine URL."""
     words = lists.get(name).words
     if not on_device(words):
         return None
+    engine = static.url("device/engine.js")
     return {
         "words": f"/device/words/{name}.json?v={words.fingerprint}",
-        "worker": f"/static/device/worker.js?v={__version__}",
-        "engine": f"/static/device/engine.js?v={__version__}",
-        "sw": f"/sw.js?v={__version__}",
+        "worker": static.url("device/worker.js") + "&" + urlencode({"engine": engine}),
+        "engine": engine,
+        "sw": f"/sw.js?v={static.digest('device/sw.js')}",
     }
 
 
-def add_device_routes(app: FastAPI) -> None:
-    """``GET /device/words/{name}.json`` and ``GET /sw.js`` (outside the API schema: files, not calls)."""
+def add_device_routes(app: FastAPI, static: Assets) -> None:
+    """``GET /device/words/{name}.json`` and ``GET /sw.js`` (outside the API schema: files, not
+    calls); ``static`` are the static files, whose service worker is served at the root."""
     files: dict[str, bytes] = {}
 
     @app.get("/device/words/{name}.json", include_in_schema=False)
@@ -87,4 +92,5 @@ def add_device_routes(app: FastAPI) -> None:
     @app.get("/sw.js", include_in_schema=False)
     def service_worker() -> FileResponse:
         # no-cache: the browser asks for it anew on each visit and so learns of a new release
-        return FileResponse(SERVICE_WORKER, media_type="text/javascript", headers={"cache-control": "no-cache"})
+        path = static.directory / SERVICE_WORKER
+        return FileResponse(path, media_type="text/javascript", headers={"cache-control": "no-cache"})

@@ -4,7 +4,7 @@
    and word lists (their URLs carry a version): the kept copy first. The API and the game are
    never kept: the game stays on the server, and hints are either fresh or computed here. */
 
-const VERSION = new URL(self.location.href).searchParams.get("v") || "0";
+const VERSION = new URL(self.location.href).searchParams.get("v") || "0";  // the hash of this file
 const CACHE = "raten-" + VERSION;
 /** Pages kept for offline use; /play is not among them (its answer stays on the server). */
 const PAGES = new Set(["/", "/solver"]);
@@ -29,11 +29,18 @@ function kept(url) {
   return url.pathname.startsWith("/static/") || url.pathname.startsWith("/device/");
 }
 
-/** The page asks to keep what it needs: itself, its scripts and its word list. */
+/** The page asks to keep what it needs: itself, its scripts and its word list; other versions
+    of the same files (an earlier release's hashes) are dropped. */
 self.addEventListener("message", (event) => {
   if (!event.data || event.data.type !== "keep") return;
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    const wanted = new Set(event.data.urls);
+    const paths = new Set(event.data.urls.map((u) => new URL(u, self.location.origin).pathname));
+    for (const old of await cache.keys()) {
+      const url = new URL(old.url);
+      if (kept(url) && paths.has(url.pathname) && !wanted.has(url.href)) await cache.delete(old);
+    }
     for (const href of event.data.urls) {
       const url = new URL(href, self.location.origin);
       if (url.origin !== self.location.origin) continue;

@@ -4,8 +4,8 @@
    built, then {id, ok: true, data, ms} or {id, ok: false, error: {message, key, params}}.
    Requests are answered in order; the page ignores answers it no longer waits for. */
 
-const version = new URL(self.location.href).search;  // engine.js of the same release as this file
-const engine = import(new URL("engine.js" + version, self.location.href).href);
+// the engine's URL (with its content hash) comes in this worker's own URL, from the page's config
+const engine = import(new URL(self.location.href).searchParams.get("engine") || "./engine.js");
 const solvers = new Map();  // words URL -> Promise<Solver>
 
 async function solverFor(url, id) {
