@@ -142,10 +142,12 @@ export class WordList {
     for (let s = 0; s < S; s++) sol.set(this.letters.subarray(this.solutionRows[s] * WORD_LENGTH, (this.solutionRows[s] + 1) * WORD_LENGTH), s * WORD_LENGTH);
     const masks = letterMasks(this.letters, this.solutionRows);
     const guessMasks = letterMasks(this.letters, allRows(this));
+    const places = placeValues(sol, masks, S);
+    const pairs = pairValues(sol, S);
     const cnt = new Int32Array(26);
     for (let lo = 0; lo < G; lo += block) {
       const hi = Math.min(G, lo + block);
-      for (let g = lo; g < hi; g++) fillRow(this.letters, g * WORD_LENGTH, guessMasks[g], sol, masks, S, table, g * S, cnt);
+      for (let g = lo; g < hi; g++) fillRow(this.letters, g * WORD_LENGTH, guessMasks[g], sol, masks, places, pairs, S, table, g * S, cnt);
       if (onBlock) onBlock(hi, G);
     }
     this.table = table;
@@ -157,23 +159,20 @@ export class WordList {
     sets ``masks``), written at ``out[o..]``. The two-pass rule as counting: the answer's letters
     that are not green are counted, then each guess letter that is not green, left to right,
     takes one if any is left (the same codes as ``pairCode``, tested against it). */
-function fillRow(letters, gi, gmask, sol, masks, S, out, o, cnt) {
+function fillRow(letters, gi, gmask, sol, masks, places, pairs, S, out, o, cnt) {
   const g0 = letters[gi], g1 = letters[gi + 1], g2 = letters[gi + 2], g3 = letters[gi + 3], g4 = letters[gi + 4];
   if (popcount(gmask) === WORD_LENGTH) {
     // Five different letters: a letter that is not green is yellow exactly when the answer has
-    // it (it cannot be the answer's green elsewhere), so each place is 1 + (green) or 0.
-    for (let s = 0, ai = 0; s < S; s++, ai += WORD_LENGTH) {
-      const m = masks[s];
-      out[o + s] = 81 * (((m >>> g0) & 1) + (g0 === sol[ai] ? 1 : 0))
-        + 27 * (((m >>> g1) & 1) + (g1 === sol[ai + 1] ? 1 : 0))
-        + 9 * (((m >>> g2) & 1) + (g2 === sol[ai + 2] ? 1 : 0))
-        + 3 * (((m >>> g3) & 1) + (g3 === sol[ai + 3] ? 1 : 0))
-        + (((m >>> g4) & 1) + (g4 === sol[ai + 4] ? 1 : 0));
+    // it (it cannot be the answer's green elsewhere), so each place is 1 + (green) or 0, times
+    // its weight: the sum of five rows of ``places``.
+    const p0 = (0 * 26 + g0) * S, p1 = (1 * 26 + g1) * S, p2 = (2 * 26 + g2) * S, p3 = (3 * 26 + g3) * S, p4 = (4 * 26 + g4) * S;
+    for (let s = 0; s < S; s++) {
+      out[o + s] = places[p0 + s] + places[p1 + s] + places[p2 + s] + places[p3 + s] + places[p4 + s];
     }
     return;
   }
   if (popcount(gmask) === WORD_LENGTH - 1) {
-    fillRowOnePair(letters, gi, sol, masks, S, out, o);
+    fillRowOnePair(letters, gi, places, pairs, S, out, o);
     return;
   }
   for (let s = 0, ai = 0; s < S; s++, ai += WORD_LENGTH) {
@@ -204,33 +203,62 @@ function popcount(m) {
 
 const WEIGHTS = [81, 27, 9, 3, 1];
 
-/** ``fillRow`` for a guess with one letter twice and three letters once (SPEED, LLAMA is not:
-    two pairs). The three single letters follow the five-different-letters rule; the pair's two
-    places are green where the answer has the letter there, and the rest of the answer's copies
-    of it make them yellow left to right. */
-function fillRowOnePair(letters, gi, sol, masks, S, out, o) {
+/** ``places[(i * 26 + L) * S + s]``: what letter L at place i of a guess of five different
+    letters adds to its code against solution s: the place's weight times 2 (green), 1 (the
+    solution has L elsewhere) or 0. */
+function placeValues(sol, masks, S) {
+  const places = new Uint8Array(WORD_LENGTH * 26 * S);
+  for (let i = 0; i < WORD_LENGTH; i++) {
+    for (let L = 0; L < 26; L++) {
+      const o = (i * 26 + L) * S;
+      for (let s = 0; s < S; s++) {
+        places[o + s] = WEIGHTS[i] * (((masks[s] >>> L) & 1) + (sol[s * WORD_LENGTH + i] === L ? 1 : 0));
+      }
+    }
+  }
+  return places;
+}
+
+/** The ten pairs of places (p < q) a letter can take twice in a guess, by their index. */
+const PAIRS = [];
+for (let p = 0; p < WORD_LENGTH; p++) for (let q = p + 1; q < WORD_LENGTH; q++) PAIRS.push([p, q]);
+
+/** ``pairs[(k * 26 + L) * S + s]``: what letter L at both places of pair k adds to a guess's
+    code against solution s: each place green where the solution has L there, and the solution's
+    other copies of L make them yellow left to right. */
+function pairValues(sol, S) {
+  const pairs = new Uint8Array(PAIRS.length * 26 * S);
+  PAIRS.forEach(([p, q], k) => {
+    for (let L = 0; L < 26; L++) {
+      const o = (k * 26 + L) * S;
+      for (let s = 0, ai = 0; s < S; s++, ai += WORD_LENGTH) {
+        let copies = 0;
+        for (let i = 0; i < WORD_LENGTH; i++) if (sol[ai + i] === L) copies++;
+        const eP = sol[ai + p] === L, eQ = sol[ai + q] === L;
+        let left = copies - (eP ? 1 : 0) - (eQ ? 1 : 0);
+        let value = 0;
+        if (eP) value += 2 * WEIGHTS[p]; else if (left > 0) { value += WEIGHTS[p]; left--; }
+        if (eQ) value += 2 * WEIGHTS[q]; else if (left > 0) value += WEIGHTS[q];
+        pairs[o + s] = value;
+      }
+    }
+  });
+  return pairs;
+}
+
+/** ``fillRow`` for a guess with one letter twice and three letters once (SPEED; LLAMA is not:
+    two pairs): its three single letters as in a guess of five different letters, plus its
+    pair's row of ``pairs``. */
+function fillRowOnePair(letters, gi, places, pairs, S, out, o) {
   let p = -1, q = -1;
   for (let i = 0; i < WORD_LENGTH && q < 0; i++) {
     for (let j = i + 1; j < WORD_LENGTH; j++) if (letters[gi + i] === letters[gi + j]) { p = i; q = j; break; }
   }
-  const singles = [0, 1, 2, 3, 4].filter((i) => i !== p && i !== q);
-  const [i, j, k] = singles;
-  const gl = letters[gi + p], gI = letters[gi + i], gJ = letters[gi + j], gK = letters[gi + k];
-  const wP = WEIGHTS[p], wQ = WEIGHTS[q], wI = WEIGHTS[i], wJ = WEIGHTS[j], wK = WEIGHTS[k];
-  for (let s = 0, ai = 0; s < S; s++, ai += WORD_LENGTH) {
-    const m = masks[s];
-    let code = wI * (((m >>> gI) & 1) + (gI === sol[ai + i] ? 1 : 0))
-      + wJ * (((m >>> gJ) & 1) + (gJ === sol[ai + j] ? 1 : 0))
-      + wK * (((m >>> gK) & 1) + (gK === sol[ai + k] ? 1 : 0));
-    if ((m >>> gl) & 1) {
-      const eP = sol[ai + p] === gl, eQ = sol[ai + q] === gl;
-      let left = (sol[ai] === gl ? 1 : 0) + (sol[ai + 1] === gl ? 1 : 0) + (sol[ai + 2] === gl ? 1 : 0)
-        + (sol[ai + 3] === gl ? 1 : 0) + (sol[ai + 4] === gl ? 1 : 0) - (eP ? 1 : 0) - (eQ ? 1 : 0);
-      if (eP) code += 2 * wP; else if (left > 0) { code += wP; left--; }
-      if (eQ) code += 2 * wQ; else if (left > 0) code += wQ;
-    }
-    out[o + s] = code;
-  }
+  const [i, j, k] = [0, 1, 2, 3, 4].filter((x) => x !== p && x !== q);
+  const oI = (i * 26 + letters[gi + i]) * S, oJ = (j * 26 + letters[gi + j]) * S, oK = (k * 26 + letters[gi + k]) * S;
+  const pair = PAIRS.findIndex(([a, b]) => a === p && b === q);
+  const oP = (pair * 26 + letters[gi + p]) * S;
+  for (let s = 0; s < S; s++) out[o + s] = places[oI + s] + places[oJ + s] + places[oK + s] + pairs[oP + s];
 }
 
 /** The set of letters of each word as 26 bits. */
