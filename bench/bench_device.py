@@ -5,7 +5,8 @@ chromium, side by side with the server's ranking of the same states, in one run.
     .venv/bin/python bench/bench_device.py --runs 9 --lists en
 
 For each list, in the page (Playwright's page.evaluate, the engine module imported as the worker
-imports it): the table (allowed × solutions, built from the list file in blocks), the opener
+imports it): the table (allowed × solutions, built from the list file in blocks; beside it, twice,
+the same table by the plain two-pass rule cell by cell, checked equal), the opener
 ranking over it, and the next hint after one guess (the state replayed from the empty one, then
 ranked: what each later request costs). "opener total" is table plus ranking: what a player
 waits for before the first hints of a fresh page on the device. Then the worker's own first and
@@ -31,9 +32,24 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background
 AFTER = {"en": [("soare", "....."), ("crane", "..?!.")], "de": [("tarne", "....."), ("tarne", ".?..!")]}
 
 PAGE_TIMES = """async ({engine, words, after, runs}) => {
-  const { Solver, WordList } = await import(engine);
+  const { Solver, WordList, pairCode } = await import(engine);
   const data = await (await fetch(words)).json();
-  const out = { table: [], openers: [], next: {} };
+  const out = { table: [], openers: [], next: {}, plain: [], same: true };
+  // the yardstick: the same table by the plain two-pass rule, cell by cell (and equal to it)
+  for (let r = 0; r < 2; r++) {
+    const list = new WordList(data);
+    const S = list.solutions.length, G = list.allowed.length;
+    const plain = new Uint8Array(G * S);
+    const t = performance.now();
+    for (let g = 0; g < G; g++) {
+      for (let s = 0; s < S; s++) {
+        plain[g * S + s] = pairCode(list.letters, g * 5, list.letters, list.solutionRows[s] * 5);
+      }
+    }
+    out.plain.push(performance.now() - t);
+    const fast = list.buildTable();
+    out.same = out.same && fast.every((c, i) => c === plain[i]);
+  }
   for (const [guess, pattern] of after) out.next[guess + "=" + pattern] = [];
   for (let r = 0; r < runs; r++) {
     const list = new WordList(data);
@@ -125,6 +141,8 @@ def main() -> None:
                     {"engine": config["engine"], "words": config["words"], "after": AFTER[name], "runs": args.runs},
                 )
                 total = [a + b for a, b in zip(device["table"], device["openers"])]
+                same = "equal" if device["same"] else "DIFFERENT"
+                print(f"{name:5} {'device: table, plain rule per cell':34} {fmt(device['plain'])}  ({same})")
                 print(f"{name:5} {'device: table':34} {fmt(device['table'])}")
                 print(f"{name:5} {'device: opener ranking':34} {fmt(device['openers'])}")
                 print(f"{name:5} {'device: opener total (table + rank)':34} {fmt(total)}")
