@@ -3,6 +3,7 @@
 #             with branch coverage.
 # make check: lint plus the suite without the slow and browser tests (under a minute).
 # make docs:  regenerate docs/cli.md from --help (a test fails when it is stale).
+# make dictionaries: Debian's German dictionaries and tools that `raten words build` reads.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
