@@ -157,3 +157,27 @@ def test_build_command_reports_a_bad_compare_file_before_building(dict_file: Pat
     bad.write_text("toolong\n")
     result = CliRunner().invoke(main, [*args, "--compare", str(bad)])
     assert result.exit_code != 0 and "7 letters" in result.output
+
+
+def test_a_failing_tool_is_a_clear_error(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(hunspell, "_tool", lambda _name: "/bin/false")
+    with pytest.raises(RatenError, match=r"false failed \(exit 1\): no message"):
+        expand(sample(tmp_path))
+
+
+def test_build_command_prints_what_hunspell_added_and_the_coverage(
+    dict_file: Path,
+    tmp_path: Path,
+    monkeypatch,
+    hunspell_tools,  # noqa: ARG001
+) -> None:
+    monkeypatch.setattr(build, "wordfreq_zipf", lambda: fake_zipf)
+    other = tmp_path / "other.txt"
+    other.write_text("ginge\nzebra\n")
+    d = sample(tmp_path)
+    args = ["words", "build", "--dict", str(dict_file), "--hunspell", str(d.stem), "--compare", str(other)]
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(main, [*args, "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert f"{d.stem}: 6 five-letter forms" in result.output
+    assert f"{other}: 2 words, 1 allowed (wngerman alone 0), 0 solutions; not allowed: zebra" in result.output
+    assert "nothing written" in result.output
