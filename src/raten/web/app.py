@@ -29,6 +29,7 @@ from raten._version import __version__
 from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.play.game import GameError
+from raten.web import boards as boards_answers
 from raten.web import i18n
 from raten.web.api import PLAYER_COOKIE, GameConflictError, NotFoundError, router
 from raten.web.headers import PAGE_POLICY as _PAGE_POLICY
@@ -92,8 +93,10 @@ def create_app(
 
         executor = functools.partial(worker_processes.process_pool, list(lists.specs), workers)
         app.state.rank = worker_processes.rank
+        app.state.rank_boards = worker_processes.rank_boards
     else:
         app.state.rank = lists.rank
+        app.state.rank_boards = functools.partial(boards_answers.answer_for, lists)
     app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
