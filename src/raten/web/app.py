@@ -26,8 +26,10 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from raten._version import __version__
+from raten.engine.boards import variant
 from raten.engine.words import WordSet
 from raten.errors import RatenError
+from raten.play.boards_game import GAME_BOARDS as PLAY_BOARDS
 from raten.play.game import GameError
 from raten.web import boards as boards_answers
 from raten.web import i18n
@@ -43,6 +45,18 @@ KEYBOARDS = {
     "en": ["qwertyuiop", "asdfghjkl", "+zxcvbnm-"],
     "de": ["qwertzuiop", "asdfghjkl", "+yxcvbnm-"],
 }
+
+
+#: Board counts the solver page offers (the game page offers 1, 2 and 4: ``GAME_BOARDS``).
+SOLVER_BOARDS = (1, 2, 4, 8)
+GAME_BOARDS = (1, *PLAY_BOARDS)
+
+
+def _board_count(request: Request, page: str) -> int:
+    """The page's ``?boards=``: one of the counts the page offers, else 1."""
+    offered = SOLVER_BOARDS if page == "solver" else GAME_BOARDS if page == "play" else (1,)
+    raw = request.query_params.get("boards", "1")
+    return int(raw) if raw.isdigit() and int(raw) in offered else 1
 
 
 def _utc_today() -> date:
@@ -257,8 +271,11 @@ def _pages(app: FastAPI, templates: Jinja2Templates) -> None:
             query = urlencode({k: v for k, v in params.items() if v})
             return f"{path}?{query}" if query else path
 
+        boards = _board_count(request, page)
         config = {
             "page": page,
+            "boards": boards,
+            "variants": {str(n): variant(n).name for n in SOLVER_BOARDS},
             "lang": lang,
             "list": entry.name,
             "language": entry.language,
@@ -270,6 +287,9 @@ def _pages(app: FastAPI, templates: Jinja2Templates) -> None:
         return {
             "request": request,
             "page": page,
+            "boards": boards,
+            "board_choices": SOLVER_BOARDS if page == "solver" else GAME_BOARDS,
+            "variant": variant,
             "lang": lang,
             "t": lambda key, **kw: i18n.t(lang, key, **kw),
             "entry": entry,

@@ -154,6 +154,7 @@ TEXT: dict[str, dict[str, str]] = {
         "w_too_many": "{n} allowed words fit, too many to rank: add a row",
         # --- many boards and the statistics dialog (issue 14, issue 12 item 5) ---
         "boards_label": "Boards",
+        "daily_short": "Daily",
         "boards_choice": "{n} boards",
         "board_n": "Board {n}",
         "board_left": "{n} left",
@@ -329,6 +330,7 @@ TEXT: dict[str, dict[str, str]] = {
         "w_too_many": "{n} erlaubte W\u00f6rter passen, zu viele zum Bewerten: f\u00fcge eine Zeile hinzu",
         # --- many boards and the statistics dialog (issue 14, issue 12 item 5) ---
         "boards_label": "Spielfelder",
+        "daily_short": "Heute",
         "boards_choice": "{n} Spielfelder",
         "board_n": "Feld {n}",
         "board_left": "noch {n}",

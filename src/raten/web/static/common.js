@@ -17,11 +17,22 @@ class ApiError extends Error {
 /** How long a request may take before the page gives up on it and offers a retry. */
 const API_TIMEOUT_MS = 15000;
 
+/** Whether the high-contrast palette is on: <html data-contrast="high">, set from localStorage["raten.contrast"]. */
+function highContrast() {
+  if (document.documentElement.dataset.contrast === "high") return true;
+  try { return localStorage.getItem("raten.contrast") === "high"; } catch (e) { return false; }
+}
+
 /** Call the JSON API; resolves to the answer, or rejects with an ApiError carrying the server's message.
     A request that takes longer than options.timeout (default API_TIMEOUT_MS) is given up with the code
     "timeout"; one cancelled through options.signal rejects with an AbortError. */
 async function api(path, options) {
   const opts = options || {};
+  // The share texts of games and statistics are built on the server: with the high-contrast
+  // setting (<html data-contrast="high">) they use its orange and blue squares.
+  if (highContrast() && /^\/api\/(games|stats)/.test(path)) {
+    path += (path.includes("?") ? "&" : "?") + "palette=high";
+  }
   const own = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; own.abort(); }, opts.timeout || API_TIMEOUT_MS);

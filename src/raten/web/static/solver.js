@@ -2,7 +2,16 @@
    The rows live in the URL (?rows=crane01200-slate00000), so a state can be shared and reloaded. */
 "use strict";
 
+/** The solver's answer to one request body: the one place the solver pages ask for hints (one
+    board: POST /api/hints; several, with body.boards > 1: POST /api/hints/boards, see
+    solver-boards.js). Resolves to the answer or rejects like api(); signal cancels it. */
+function fetchHints(body, signal) {
+  const path = body.boards > 1 ? "/api/hints/boards" : "/api/hints";
+  return api(path, { method: "POST", body, signal });
+}
+
 (function solverPage() {
+  if (RATEN.boards > 1) return;  // several boards: solver-boards.js
   const SYMBOLS = ".?!";
   const MAX_ROWS = 20;
   const params = new URLSearchParams(location.search);
@@ -121,7 +130,7 @@
       limit: 300,
     };
     try {
-      const data = await api("/api/hints", { method: "POST", body, signal: mine.signal });
+      const data = await fetchHints(body, mine.signal);
       if (mine !== controller) return;
       el("error").hidden = true;
       show(data);
