@@ -36,6 +36,7 @@ def test_the_schema_covers_every_endpoint(api_schema):
     assert labels == {
         "GET /api/lists",
         "POST /api/hints",
+        "POST /api/hints/boards",
         "GET /api/openers",
         "POST /api/games",
         "GET /api/games/{game_id}",

@@ -26,6 +26,7 @@ from raten.web.limits import Limits, client_address
 from raten.web.models import (
     BoardsHintsIn,
     BoardsHintsOut,
+    BoardsRowOut,
     ErrorOut,
     GameBoards,
     GameIn,
@@ -228,7 +229,7 @@ def _game_out(record: GameRecord, ls: Lists, st: Store, request: Request) -> Gam
     palette = _palette(request)
     if record.boards == 1:
         game = _game(record, ls)
-        rows = [RowOut(guess=w, pattern=format_pattern(c), patterns=None) for w, c in game.history]
+        rows: list[RowOut | BoardsRowOut] = [RowOut(guess=w, pattern=format_pattern(c)) for w, c in game.history]
         keyboards = [game.keyboard()]
         solved_at = [game.tries if game.won else None]
         answers = [game.answer]
@@ -237,7 +238,7 @@ def _game_out(record: GameRecord, ls: Lists, st: Store, request: Request) -> Gam
         multi = _boards_game(record, ls)
         game = multi  # type: ignore[assignment]  # the shared part: over, status, max_tries, words
         rows = [
-            RowOut(guess=w, pattern=",".join(p or "-" for p in pats), patterns=pats)
+            BoardsRowOut(guess=w, pattern=",".join(p or "-" for p in pats), patterns=pats)
             for w, pats in multi.patterns_text()
         ]
         keyboards = multi.keyboards()

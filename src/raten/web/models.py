@@ -140,12 +140,15 @@ class GuessIn(BaseModel):
 
 class RowOut(BaseModel):
     guess: str
-    pattern: str = Field(
-        description="Colours in .?! notation; on many boards one per board, joined by commas (- once solved)."
-    )
-    patterns: builtins.list[str | None] | None = Field(
-        None, description="On many boards: the colours on each board, null on a board solved before."
-    )
+    pattern: str = Field(description="Colours in .?! notation.")
+
+
+class BoardsRowOut(BaseModel):
+    """A guess of a game on many boards."""
+
+    guess: str
+    pattern: str = Field(description="The colours on each board in .?! notation, joined by commas (- once solved).")
+    patterns: builtins.list[str | None] = Field(description="The colours on each board, null on a board solved before.")
 
 
 class StatsOut(BaseModel):
@@ -178,7 +181,7 @@ class GameOut(BaseModel):
     hard: bool
     boards: int = Field(description="How many boards: 1 Wordle, 2 Dordle, 4 Quordle.")
     max_tries: int
-    rows: builtins.list[RowOut]
+    rows: builtins.list[RowOut | BoardsRowOut]
     status: Literal["playing", "won", "lost", "abandoned"]
     keyboard: dict[str, KeyState] = Field(description="One board: each letter's strongest colour.")
     keyboards: builtins.list[dict[str, KeyState]] = Field(description="Per board: each letter's strongest colour.")

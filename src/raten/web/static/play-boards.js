@@ -243,6 +243,8 @@
           cap.textContent = ch;
           div.appendChild(cap);
           i += 2;
+        } else if (ch === " " && div.lastChild && div.lastChild.nodeType === 1) {
+          div.appendChild(Object.assign(document.createElement("span"), { className: "space" }));
         } else {
           div.append(ch);
         }
