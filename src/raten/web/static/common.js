@@ -207,6 +207,7 @@ function entersWord(target) {
 function listenKeys(onKey) {
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+    if (document.querySelector("dialog[open]")) return;  // a dialog (statistics) has the keys
     const target = e.target;
     const typing = target && (target.tagName === "SELECT" || target.tagName === "TEXTAREA"
       || (target.tagName === "INPUT" && !["checkbox", "radio", "button"].includes(target.type)));
@@ -279,3 +280,23 @@ window.addEventListener("resize", fitBoard);
   const select = document.getElementById("list-select");
   if (select) select.addEventListener("change", () => select.form.submit());
 })();
+
+/** Many boards (issue 14): size the tiles of the boards in `box` (a grid of boards, two a line)
+    so that they and the whole keyboard fit the window's height and width; `rows` is how many
+    tile rows are stacked (summed over the lines of boards). Sets --mtile on `box`. */
+function fitManyBoards(box, rows) {
+  const keyboard = document.getElementById("keyboard");
+  if (!box || !keyboard || !rows) return;
+  const gap = 2;
+  const cols = Math.min(box.children.length, 2) || 1;
+  const tile = box.querySelector(".tile");
+  const tileNow = tile ? tile.getBoundingClientRect().height : 0;
+  const rect = box.getBoundingClientRect();
+  const other = rect.height - rows * (tileNow + gap);  // heads and gaps: what the tiles do not take
+  const top = rect.top + window.scrollY;
+  const below = keyboard.getBoundingClientRect().bottom - rect.bottom;
+  const room = window.innerHeight - top - below - other - 6;
+  const byHeight = Math.floor(room / rows - gap);
+  const byWidth = Math.floor((box.clientWidth - 16 * (cols - 1)) / (5 * cols) - gap);
+  box.style.setProperty("--mtile", Math.max(14, Math.min(44, byHeight, byWidth)) + "px");
+}

@@ -148,25 +148,8 @@
     }
   }
 
-  /** Tiles as large as the window allows: every board and the whole keyboard on the screen. */
   function fitBoards() {
-    const box = el("boards");
-    const keyboard = el("keyboard");
-    const cols = Math.min(N, 2);
-    const blocks = Math.ceil(N / cols);
-    const gap = 2;
-    const rows = game.max_tries * blocks;
-    const tileNow = parseFloat(getComputedStyle(box).getPropertyValue("--mtile")) || 30;
-    const boxRect = box.getBoundingClientRect();
-    const other = boxRect.height - rows * (tileNow + gap);  // heads and gaps: what the tiles do not take
-    const top = boxRect.top + window.scrollY;
-    const below = keyboard.getBoundingClientRect().bottom - boxRect.bottom;
-    const room = window.innerHeight - top - below - other - 6;
-    const byHeight = Math.floor(room / rows - gap);
-    const width = box.clientWidth || window.innerWidth;
-    const byWidth = Math.floor((width - 16 * (cols - 1)) / (5 * cols) - gap);
-    const tile = Math.max(14, Math.min(44, byHeight, byWidth));
-    box.style.setProperty("--mtile", tile + "px");
+    fitManyBoards(el("boards"), game.max_tries * Math.ceil(N / 2));
   }
   window.addEventListener("resize", () => { if (game) fitBoards(); });
 

@@ -121,7 +121,18 @@
   function render() {
     renderInput();
     renderBoards();
+    fitBoards();
   }
+
+  /** Tiles as large as the window allows: the boards' rows and the whole keyboard on screen
+      (on a phone, while the rows are few enough to stay readable). */
+  function fitBoards() {
+    const counts = Array.from({ length: N }, (_, b) => Math.max(1, state.rows.filter((r, i) => playsOn(i, b)).length));
+    let rows = 0;
+    for (let b = 0; b < N; b += 2) rows += Math.max(counts[b], counts[b + 1] || 0);
+    fitManyBoards(el("boards"), rows);
+  }
+  window.addEventListener("resize", fitBoards);
 
   function changed() {
     writeUrl();
@@ -148,6 +159,7 @@
       })),
       top: 10,
       limit: 30,
+      strategy: "finish",  // the best of raten bench --boards (README): a determined answer first
     };
   }
 
