@@ -312,7 +312,9 @@ def test_the_statistics_dialog_on_the_solver_page(browser, live):
         page.wait_for_selector("#stats-dialog[open][data-state=ready]")
         assert page.locator("#stats-title").inner_text() == "Statistik"
         assert page.locator("#stats-played").inner_text() == "0"
+        page.keyboard.type("abc")  # the keys are the dialog's: nothing is typed on the board behind it
         page.click("#stats-close")
         assert page.evaluate("document.activeElement.id") == "stats-open"
+        assert page.locator("#input-row").inner_text().strip() == ""
     finally:
         context.close()

@@ -174,6 +174,7 @@
           : tr("board_n", { n: b + 1 }) + ": " + coloursOf(p).map((c, i) => tileLabel(row.guess[i], c)).join(", ")))
           .filter(Boolean).join(". ");
         announce(tr("row_revealed", { n: game.rows.length, tiles: said }) + (game.status !== "playing" ? ". " + el("result").textContent : ""));
+        if (game.status !== "playing") toast(el("result").textContent);  // on a phone the result is below the boards
       }
     } catch (e) {
       sending = false;
