@@ -13,11 +13,15 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from raten.engine.boards import Boards, variant
+from raten.engine.boards import Boards, BoardSplit, board_split, rank_boards, variant
+from raten.engine.state import State
 from raten.web.service import MAX_TOP, ListEntry, Lists
 
 #: Rankings kept (each some kilobytes of JSON plus the candidate lists).
 CACHE_ENTRIES = 256
+#: Board statistics kept (each about 0.2 MB on en): a board's split is the same whatever the
+#: other boards are, so the start (every board alike) and boards a new row leaves alone reuse it.
+SPLIT_ENTRIES = 64
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,24 @@ class BoardsQuery:
 
 
 _cache: OrderedDict[tuple, tuple[dict, list[list[str]]]] = OrderedDict()
+_splits: OrderedDict[tuple, BoardSplit] = OrderedDict()
 _lock = threading.Lock()
+
+
+def cached_split(state: State) -> BoardSplit:
+    """``board_split`` of one board, kept by its lists and candidates."""
+    key = (state.words.fingerprint, state.fallback, state.candidates.tobytes())
+    with _lock:
+        hit = _splits.get(key)
+        if hit is not None:
+            _splits.move_to_end(key)
+            return hit
+    found = board_split(state)
+    with _lock:
+        _splits[key] = found
+        while len(_splits) > SPLIT_ENTRIES:
+            _splits.popitem(last=False)
+    return found
 
 
 def rank(entry: ListEntry, query: BoardsQuery) -> tuple[dict, list[list[str]]]:
@@ -52,7 +73,8 @@ def rank(entry: ListEntry, query: BoardsQuery) -> tuple[dict, list[list[str]]]:
     for guess, patterns in query.rows:
         game = game.after(guess, list(patterns))
     v = variant(query.boards)
-    hints = [] if game.done else [h.to_dict() for h in game.hints(top=MAX_TOP, strategy=query.strategy)]
+    ranked = [] if game.done else rank_boards(game, top=MAX_TOP, strategy=query.strategy, split=cached_split)
+    hints = [h.to_dict() for h in ranked]
     answer = {
         "list": entry.name,
         "boards": query.boards,

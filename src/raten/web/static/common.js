@@ -281,22 +281,25 @@ window.addEventListener("resize", fitBoard);
   if (select) select.addEventListener("change", () => select.form.submit());
 })();
 
-/** Many boards (issue 14): size the tiles of the boards in `box` (a grid of boards, two a line)
-    so that they and the whole keyboard fit the window's height and width; `rows` is how many
-    tile rows are stacked (summed over the lines of boards). Sets --mtile on `box`. */
+/** Many boards (issue 14): size the tiles of the boards in `box` (a grid of boards) so that they
+    and the whole keyboard fit the window's height and width. `rows(cols)` says how many tile rows
+    are stacked when the grid shows `cols` boards a line. Sets --mtile on `box`. */
 function fitManyBoards(box, rows) {
   const keyboard = document.getElementById("keyboard");
-  if (!box || !keyboard || !rows) return;
+  if (!box || !keyboard) return;
   const gap = 2;
-  const cols = Math.min(box.children.length, 2) || 1;
+  const cols = Math.max(1, getComputedStyle(box).gridTemplateColumns.split(" ").filter(Boolean).length);
+  const stacked = rows(cols);
+  if (!stacked) return;
   const tile = box.querySelector(".tile");
   const tileNow = tile ? tile.getBoundingClientRect().height : 0;
   const rect = box.getBoundingClientRect();
-  const other = rect.height - rows * (tileNow + gap);  // heads and gaps: what the tiles do not take
+  const other = rect.height - stacked * (tileNow + gap);  // heads and gaps: what the tiles do not take
   const top = rect.top + window.scrollY;
   const below = keyboard.getBoundingClientRect().bottom - rect.bottom;
   const room = window.innerHeight - top - below - other - 6;
-  const byHeight = Math.floor(room / rows - gap);
-  const byWidth = Math.floor((box.clientWidth - 16 * (cols - 1)) / (5 * cols) - gap);
+  const byHeight = Math.floor(room / stacked - gap);
+  const colGap = parseFloat(getComputedStyle(box).columnGap) || 0;
+  const byWidth = Math.floor((box.clientWidth - colGap * (cols - 1)) / (5 * cols) - gap);
   box.style.setProperty("--mtile", Math.max(14, Math.min(44, byHeight, byWidth)) + "px");
 }

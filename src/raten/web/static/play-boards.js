@@ -149,7 +149,7 @@
   }
 
   function fitBoards() {
-    fitManyBoards(el("boards"), game.max_tries * Math.ceil(N / 2));
+    fitManyBoards(el("boards"), (cols) => game.max_tries * Math.ceil(N / cols));
   }
   window.addEventListener("resize", () => { if (game) fitBoards(); });
 

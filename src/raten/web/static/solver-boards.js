@@ -128,9 +128,11 @@
       (on a phone, while the rows are few enough to stay readable). */
   function fitBoards() {
     const counts = Array.from({ length: N }, (_, b) => Math.max(1, state.rows.filter((r, i) => playsOn(i, b)).length));
-    let rows = 0;
-    for (let b = 0; b < N; b += 2) rows += Math.max(counts[b], counts[b + 1] || 0);
-    fitManyBoards(el("boards"), rows);
+    fitManyBoards(el("boards"), (cols) => {
+      let rows = 0;
+      for (let b = 0; b < N; b += cols) rows += Math.max(...counts.slice(b, b + cols));
+      return rows;
+    });
   }
   window.addEventListener("resize", fitBoards);
 

@@ -318,3 +318,19 @@ def test_the_statistics_dialog_on_the_solver_page(browser, live):
         assert page.locator("#input-row").inner_text().strip() == ""
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("boards", [2, 8])
+def test_two_and_eight_boards_fit_a_small_phone(browser, live, boards):
+    size = PHONES[1]
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    try:
+        rows = "raten" + "01020" * boards
+        page.goto(f"{live.url}/solver?list=de&lang=de&boards={boards}&rows={rows}")
+        page.wait_for_selector("#results[data-state=ready]")
+        assert page.locator(".mboard").count() == boards
+        assert page.locator("#hints tbody tr").count() >= 1
+        assert_fits(page, size, ["#keyboard .key", ".mboard .tile"])
+    finally:
+        context.close()
