@@ -230,7 +230,8 @@
     if (data.done) text = tr("boards_solved", { n: data.turns });
     else text = open.map((b) => b.board + ": " + b.count).join(" \u00b7 ");
     el("count").textContent = text;
-    el("summary").textContent = best && !data.done ? text + " \u00b7 " + tr("best_guess", { word: best }) : text;
+    // beside the input: the best guess (each board's count is in its head)
+    el("summary").textContent = best && !data.done ? tr("best_guess", { word: best }) : text;
     el("summary").classList.remove("busy");
     el("hints-section").hidden = data.done || !data.hints.length;
     el("hints-heading").textContent = tr(state.rows.length ? "hints_heading" : "openers_heading");
