@@ -244,6 +244,6 @@
   el("share-button").addEventListener("click", () => {
     if (game && game.share) ratenShare(game.share, el("share-status"), el("share-fallback"));
   });
-  el("show-stats").addEventListener("click", () => ratenStats.open({ boards: N, mode: game ? game.mode : mode }));
+  el("show-stats").addEventListener("click", (e) => ratenStats.open({ boards: N, mode: game ? game.mode : mode, pointer: e.detail > 0 }));
   start(false);
 })();

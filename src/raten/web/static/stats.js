@@ -32,6 +32,7 @@ const ratenStats = (function statsDialog() {
   };
   let dialog = null;
   let opener = null;
+  let byPointer = false;
   let ticker = null;
   let data = null;
   let loaded = 0;
@@ -58,7 +59,7 @@ const ratenStats = (function statsDialog() {
   }
 
   function build() {
-    dialog = make("dialog", { id: "stats-dialog", className: "stats-dialog" });
+    dialog = make("dialog", { id: "stats-dialog", className: "dialog stats-dialog" });
     dialog.setAttribute("aria-labelledby", "stats-title");
     const close = make("button", { type: "button", id: "stats-close", className: "stats-close", textContent: "\u00d7" });
     close.setAttribute("aria-label", tr("stats_close"));
@@ -74,7 +75,10 @@ const ratenStats = (function statsDialog() {
     dialog.append(head, choices, body);
     dialog.addEventListener("close", () => {
       clearInterval(ticker);
-      if (opener && document.contains(opener)) opener.focus();
+      // Focus goes back to the opener; after a click it is left on the page instead, so that
+      // Enter types the word rather than opening the dialog again (as settings.js does).
+      if (!opener || !document.contains(opener)) return;
+      if (byPointer) opener.blur(); else opener.focus({ preventScroll: true });
     });
     // a click on the backdrop (outside the dialog's box) closes it too
     dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); });
@@ -152,10 +156,12 @@ const ratenStats = (function statsDialog() {
     }
   }
 
-  /** Open the dialog (optionally on a variant and mode); focus goes to its close button and
-      comes back to what had it when the dialog closes (Escape, the button or the backdrop). */
+  /** Open the dialog (optionally on a variant and mode; `pointer`: opened by a click); focus goes
+      to its close button and comes back to what had it when the dialog closes (Escape, the
+      button or the backdrop). */
   function open(options) {
     const opts = options || {};
+    byPointer = Boolean(opts.pointer);
     if (VARIANTS.includes(opts.boards)) view.boards = opts.boards;
     if (opts.mode === "daily" || opts.mode === "practice") view.mode = opts.mode;
     if (!dialog) build();
@@ -166,6 +172,6 @@ const ratenStats = (function statsDialog() {
     load();
   }
 
-  if (button) button.addEventListener("click", () => open());
+  if (button) button.addEventListener("click", (e) => open({ pointer: e.detail > 0 }));
   return { open };
 })();
