@@ -499,6 +499,19 @@ def test_openers_page_lists_every_list(client, lists):
         assert lists.get(name).openers[0].word.upper() in text
 
 
+def test_openers_page_charts_the_letters_of_each_lists_answers(client, lists):
+    text = client.get("/openers", params={"lang": "de"}).text
+    assert "Buchstaben der L\u00f6sungen" in text
+    for name in ("en", "de"):
+        words = lists.get(name).words.solutions
+        block = text.split(f'id="letters-{name}"')[1].split("</table>")[0]
+        shown = re.findall(r'<td class="word">([A-Z])</td>\s*<td class="num">(\d+) %</td>', block)
+        containing = {c: sum(c in w for w in words) for c in "abcdefghijklmnopqrstuvwxyz"}
+        expected = sorted((c for c in containing if containing[c]), key=lambda c: (-containing[c], c))
+        assert [c.lower() for c, _ in shown] == expected
+        assert [int(p) for _, p in shown] == [round(100 * containing[c] / len(words)) for c in expected]
+
+
 def test_openapi_schema_names_the_lists(client):
     schema = client.get("/openapi.json").json()
     assert schema["components"]["schemas"]["HintsIn"]["properties"]["list"]["enum"] == ["en", "de"]

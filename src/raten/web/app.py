@@ -40,6 +40,7 @@ from raten.web.headers import SecurityHeaders, docs_policy, security_headers
 from raten.web.limits import Guard, Limits, Policy, Refused
 from raten.web.service import Lists
 from raten.web.store import ConflictError, Store, default_db_path
+from raten.wordlists.stats import letter_stats
 
 HERE = Path(__file__).parent
 KEYBOARDS = {
@@ -365,10 +366,13 @@ def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
                 proven[name] = {mode: best_openers(e.words, mode == "hard") for mode in ("normal", "hard")}
         return proven
 
+    letters = {name: letter_stats(e.words.solutions) for name, e in lists.entries.items()}
+
     @app.api_route("/openers", methods=["GET", "HEAD"], include_in_schema=False)
     def openers_page(request: Request) -> HTMLResponse:
         page = context(request, "openers")
         page["proven"] = proven_openers()
+        page["letters"] = letters
         page["describe"] = lambda e: i18n.list_description(page["lang"], e.name, e.description)
         return templates.TemplateResponse(request, "openers.html", page)
 
