@@ -35,6 +35,7 @@ from raten.web import boards as boards_answers
 from raten.web import i18n
 from raten.web.api import PLAYER_COOKIE, GameConflictError, NotFoundError, router
 from raten.web.assets import Assets, VersionedStatic, docs_assets_dir
+from raten.web.device import add_device_routes, device_config
 from raten.web.headers import PAGE_POLICY as _PAGE_POLICY
 from raten.web.headers import SecurityHeaders, docs_policy, security_headers
 from raten.web.limits import Guard, Limits, Policy, Refused
@@ -121,6 +122,7 @@ def create_app(
     viewers = Assets(docs_assets_dir(), "/static/docs")
     app.mount("/static/docs", VersionedStatic(viewers), name="docs-static")  # before /static, which would match too
     app.mount("/static", VersionedStatic(static), name="static")
+    add_device_routes(app, static)
     docs_pages = _api_docs(app, viewers)
     app.add_middleware(Guard, limits=limits, player_cookie=PLAYER_COOKIE, wording=_refusal_text)
     app.add_middleware(SecurityHeaders, docs=docs_policy(*docs_pages))
@@ -317,7 +319,7 @@ def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
             return f"{path}?{query}" if query else path
 
         boards = _board_count(request, page)
-        config = {
+        config: dict[str, Any] = {
             "page": page,
             "boards": boards,
             "variants": {str(n): variant(n).name for n in SOLVER_BOARDS},
@@ -329,6 +331,8 @@ def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
             "text": i18n.TEXT[lang],
             "openers": [h.to_dict() for h in entry.openers[:10]],
         }
+        if page == "solver":  # the solver may compute on the device (raten.web.device)
+            config["device"] = device_config(lists, entry.name, static)
         return {
             "request": request,
             "page": page,

@@ -173,7 +173,7 @@
     loadingTimer = setTimeout(() => { el("loading").hidden = false; results.classList.add("busy"); }, 120);
     results.setAttribute("aria-busy", "true");
     try {
-      const data = await fetchHints(requestBody(), mine.signal);
+      const data = await solverHints(requestBody(), { signal: mine.signal });  // device/client.js: the server for several boards
       if (mine !== controller) return;
       el("error").hidden = true;
       show(data);

@@ -2,14 +2,6 @@
    The rows live in the URL (?rows=crane01200-slate00000), so a state can be shared and reloaded. */
 "use strict";
 
-/** The solver's answer to one request body: the one place the solver pages ask for hints (one
-    board: POST /api/hints; several, with body.boards > 1: POST /api/hints/boards, see
-    solver-boards.js). Resolves to the answer or rejects like api(); signal cancels it. */
-function fetchHints(body, signal) {
-  const path = body.boards > 1 ? "/api/hints/boards" : "/api/hints";
-  return api(path, { method: "POST", body, signal });
-}
-
 (function solverPage() {
   if (RATEN.boards > 1) return;  // several boards: solver-boards.js
   const SYMBOLS = ".?!";
@@ -130,7 +122,7 @@ function fetchHints(body, signal) {
       limit: 300,
     };
     try {
-      const data = await fetchHints(body, mine.signal);
+      const data = await solverHints(body, { signal: mine.signal });  // the server, or device/client.js
       if (mine !== controller) return;
       el("error").hidden = true;
       show(data);
@@ -329,6 +321,8 @@ function fetchHints(body, signal) {
 
   const keyboard = makeKeyboard(el("keyboard"), onKey);
   listenKeys(onKey);
+  device.wireToggle(refresh);
+  device.keepForOffline();
   el("hard").checked = state.hard;
   el("hard").addEventListener("change", () => { state.hard = el("hard").checked; changed(); });
   el("undo").addEventListener("click", () => { state.rows.pop(); changed(); });
