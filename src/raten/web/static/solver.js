@@ -3,6 +3,7 @@
 "use strict";
 
 (function solverPage() {
+  if (RATEN.boards > 1) return;  // several boards: solver-boards.js
   const SYMBOLS = ".?!";
   const MAX_ROWS = 20;
   const params = new URLSearchParams(location.search);
