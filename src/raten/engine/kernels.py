@@ -172,3 +172,77 @@ def partition_stats(
         kernel = _partition_stats_serial if k * n < PARALLEL_CELLS else _partition_stats_parallel
         kernel(data, rows, cols, full, xlogx(n), log2(n), bits, patterns, largest, sum_sq)
     return bits, patterns, largest, sum_sq
+
+
+@njit(cache=True)
+def _split_rows_weighted(data, rows, cols, weights, lo, hi, counts, mass, bits, patterns, largest, expected) -> None:
+    """Weighted statistics of guess rows ``lo..hi``: ``weights[j]`` is the prior of column ``j``,
+    summing to 1; ``counts`` (243 zeros) and ``mass`` (243 zeros) are scratch, left zeroed.
+
+    A group's mass ``w`` adds ``w * log2(w)``, in pattern order 0..242 (as the numpy path adds
+    them); expected remaining is the expected size of the group the answer falls in.
+    """
+    n = cols.shape[0]
+    for r in range(lo, hi):
+        g = rows[r]
+        for j in range(n):
+            p = data[g, cols[j]]
+            counts[p] += 1
+            mass[p] += weights[j]
+        acc = 0.0
+        exp = 0.0
+        npat = 0
+        big = 0
+        for p in range(PATTERNS):
+            c = counts[p]
+            if c > 0:
+                w = mass[p]
+                counts[p] = 0
+                mass[p] = 0.0
+                npat += 1
+                if w > 0.0:
+                    acc += w * np.log2(w)
+                exp += w * c
+                if c > big:
+                    big = c
+        bits[r] = 0.0 if npat == 1 else max(-acc, 0.0)
+        patterns[r] = npat
+        largest[r] = big
+        expected[r] = exp
+
+
+@njit(cache=True)
+def _weighted_stats_serial(data, rows, cols, weights, bits, patterns, largest, expected) -> None:
+    counts = np.zeros(PATTERNS, dtype=np.int32)
+    mass = np.zeros(PATTERNS, dtype=np.float64)
+    _split_rows_weighted(data, rows, cols, weights, 0, rows.shape[0], counts, mass, bits, patterns, largest, expected)
+
+
+@njit(parallel=True, cache=True)
+def _weighted_stats_parallel(data, rows, cols, weights, bits, patterns, largest, expected) -> None:
+    k = rows.shape[0]
+    chunks = min(k, 256)
+    for c in prange(chunks):
+        counts = np.zeros(PATTERNS, dtype=np.int32)
+        mass = np.zeros(PATTERNS, dtype=np.float64)
+        lo, hi = c * k // chunks, (c + 1) * k // chunks
+        _split_rows_weighted(data, rows, cols, weights, lo, hi, counts, mass, bits, patterns, largest, expected)
+
+
+def weighted_partition_stats(
+    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For each guess row, how it splits candidate columns that carry prior ``weights`` (one per
+    column, positive, summing to 1): (entropy in bits of the weighted feedback distribution,
+    non-empty patterns, largest group by count, expected number of candidates left).
+    ``raten.engine.partition.weighted_stats_numpy`` computes the same in numpy."""
+    k, n = rows.shape[0], cols.shape[0]
+    bits = np.zeros(k, dtype=np.float64)
+    patterns = np.zeros(k, dtype=np.int32)
+    largest = np.zeros(k, dtype=np.int32)
+    expected = np.zeros(k, dtype=np.float64)
+    if n and k:
+        w = np.ascontiguousarray(weights, dtype=np.float64)
+        kernel = _weighted_stats_serial if k * n < PARALLEL_CELLS else _weighted_stats_parallel
+        kernel(data, rows, cols, w, bits, patterns, largest, expected)
+    return bits, patterns, largest, expected

@@ -104,6 +104,9 @@ TEXT: dict[str, dict[str, str]] = {
         "b y g, 0 1 2 or the emoji \u2b1c \U0001f7e8 \U0001f7e9",
         "err_pattern_length": "pattern {pattern!r} has {length} symbols, not 5",
         "err_no_fit": "no word fits these hints{why}; check the colours you entered",
+        "err_contradiction": "no word fits these hints: {problem}; check the colours you entered in rows {rows}",
+        "err_answer_not_in_list": "no word of the {list} list fits these hints, and they agree with each other: "
+        "the answer is probably a word the list does not know",
         "err_unknown_list": "unknown word list {name!r}: choose one of {choices}",
         "err_review_no_colours": "give the answer, the colours of each guess or a share text",
         "err_review_rows": "{source} has {rows} rows for {guesses} guesses",
@@ -152,6 +155,14 @@ TEXT: dict[str, dict[str, str]] = {
         "w_not_in_list": "{word} is not in the {list} word list; used anyway",
         "w_breaks_hard": "{word} breaks hard mode; used anyway",
         "w_too_many": "{n} allowed words fit, too many to rank: add a row",
+        "w_fallback": "No {list} solution fits: the answer is probably missing from the list; going on with "
+        "the {n} allowed words that fit.",
+        "w_fallback_one": "No {list} solution fits: the answer is probably missing from the list; going on with "
+        "the one allowed word that fits.",
+        "prior_label": "Likely answers",
+        "prior_uniform": "the list's solutions",
+        "prior_frequency": "every word, by frequency",
+        "answers_only": "Only words that could be the answer",
         "footer": "raten: Wordle solver for German and English",
     },
     "de": {
@@ -244,6 +255,10 @@ TEXT: dict[str, dict[str, str]] = {
         "erlaubt sind . ? ! (grau, gelb, gr\u00fcn), b y g, 0 1 2 oder die Emoji \u2b1c \U0001f7e8 \U0001f7e9",
         "err_pattern_length": "Das Muster \u201e{pattern}\u201c hat {length} Zeichen, nicht 5",
         "err_no_fit": "Kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe",
+        "err_contradiction": "Kein Wort passt zu diesen Farben: die Zeilen {rows} widersprechen einander; "
+        "pr\u00fcfe die Eingabe",
+        "err_answer_not_in_list": "Kein Wort der Liste {list} passt zu diesen Farben, und sie widersprechen "
+        "einander nicht: die L\u00f6sung ist wohl ein Wort, das die Liste nicht kennt",
         "err_unknown_list": "Unbekannte Wortliste \u201e{name}\u201c: w\u00e4hle eine von {choices}",
         "err_review_no_colours": "Gib die L\u00f6sung, die Farben jedes Worts oder einen geteilten Text an",
         "err_review_rows": "{rows} Farbzeilen f\u00fcr {guesses} W\u00f6rter",
@@ -293,6 +308,14 @@ TEXT: dict[str, dict[str, str]] = {
         "w_not_in_list": "{word} steht nicht in der Wortliste {list}; trotzdem verwendet",
         "w_breaks_hard": "{word} verletzt den schweren Modus; trotzdem verwendet",
         "w_too_many": "{n} erlaubte W\u00f6rter passen, zu viele zum Bewerten: f\u00fcge eine Zeile hinzu",
+        "w_fallback": "Keine L\u00f6sung der Liste {list} passt: die L\u00f6sung fehlt wohl in der Liste; weiter mit "
+        "den {n} erlaubten W\u00f6rtern, die passen.",
+        "w_fallback_one": "Keine L\u00f6sung der Liste {list} passt: die L\u00f6sung fehlt wohl in der Liste; weiter mit "
+        "dem einen erlaubten Wort, das passt.",
+        "prior_label": "M\u00f6gliche L\u00f6sungen",
+        "prior_uniform": "die L\u00f6sungen der Liste",
+        "prior_frequency": "jedes Wort, nach H\u00e4ufigkeit",
+        "answers_only": "Nur W\u00f6rter, die die L\u00f6sung sein k\u00f6nnen",
         "footer": "raten: Wordle-L\u00f6ser f\u00fcr Deutsch und Englisch",
     },
 }
@@ -330,6 +353,17 @@ def error_message(error: RatenError, lang: str) -> str:
     if isinstance(error.__cause__, RatenError):
         return error_message(error.__cause__, lang)
     return str(error)
+
+
+def notice_message(notice: str, lang: str) -> str:
+    """A library warning in ``lang``: worded from its key (``w_<key>``) when it is a ``Notice``
+    with a text here, else left in the library's English."""
+    key = getattr(notice, "key", None)
+    if key == "fallback" and getattr(notice, "params", {}).get("n") == 1:
+        key = "fallback_one"
+    if key and f"w_{key}" in TEXT["en"]:
+        return t(lang, f"w_{key}", **getattr(notice, "params", {}))
+    return str(notice)
 
 
 def validation_message(errors: Sequence[Mapping[str, Any]], lang: str) -> str:
