@@ -479,5 +479,5 @@ def test_words_json_names_the_extra_presets() -> None:
     out = ok_json("words")
     (nyt,) = out["extra_presets"]
     assert nyt["name"] == "en-nyt" and (nyt["solutions"], nyt["allowed"]) == (14855, 14855)
-    assert "nyt-wordle-cli" in nyt["source"] and "equally likely" in nyt["description"]
+    assert "nyt-wordle-cli" in nyt["source"] and "frequency prior" in nyt["description"]
     assert "en-nyt" in run("words").output

@@ -11,7 +11,7 @@ from raten.engine.feedback import format_pattern, parse_pattern
 from raten.engine.state import State
 from raten.errors import RatenError
 from raten.wordlists.prior import frequency_weights
-from reference import ref_code, ref_filter, ref_histogram, ref_split, ref_weighted_split
+from reference import ref_code, ref_filter, ref_histogram, ref_weighted_split
 
 
 @pytest.fixture(scope="module")

@@ -95,12 +95,12 @@ def test_after_a_solve_no_hints_or_candidates_are_shown(page, live):
 def test_the_fallback_is_said_once_with_the_count_of_this_state(page, live):
     solver(page, live, rows="xylyl00000-soare22200")
     assert page.locator("#warnings li").all_inner_texts() == [
-        "No word of the solution list fits; these 2 allowed words do."
+        "No word of the solution list fits: the answer is probably missing from it; these 2 allowed words fit."
     ]
     solver(page, live, rows="xylyl00000-soare22200-soaks22202")
     assert page.locator("#count").get_attribute("data-count") == "1"
     assert page.locator("#warnings li").all_inner_texts() == [
-        "No word of the solution list fits; this allowed word does."
+        "No word of the solution list fits: the answer is probably missing from it; this allowed word fits."
     ]
 
 

@@ -154,6 +154,10 @@ class BenchResult:
     #: With ``play_answers``: why a game could not be won, by answer (``not_allowed`` or
     #: ``not_solution``); None for games played on the list's own solutions.
     notes: dict[str, str] | None = None
+    #: The prior weight of each game's answer when the list has a prior (the averages are then
+    #: weighted: the expected number of guesses when the answer is drawn from the prior).
+    weights: np.ndarray | None = None
+    prior: str = "uniform"
 
     @property
     def games(self) -> int:
@@ -165,6 +169,16 @@ class BenchResult:
 
     @property
     def average(self) -> float:
+        """Guesses per game: the plain mean, or with ``weights`` the mean weighted by the prior."""
+        if not self.games:
+            return 0.0
+        if self.weights is not None:
+            return float(np.dot(self.weights, self.guesses) / self.weights.sum())
+        return float(self.guesses.mean())
+
+    @property
+    def average_games(self) -> float:
+        """The plain mean over the games played, whatever the prior."""
         return float(self.guesses.mean()) if self.games else 0.0
 
     @property
@@ -196,18 +210,22 @@ class BenchResult:
 
     def to_dict(self) -> dict:
         """The JSON form `raten bench --json` prints."""
-        return {
-            "strategy": self.strategy,
-            "opener": self.opener,
-            "hard": self.hard,
-            "games": self.games,
-            "total": self.total,
-            "average": round(self.average, 4),
-            "max": self.max,
-            "failed": self.failed,
-            "distribution": self.distribution,
-            "seconds": round(self.seconds, 3),
-        } | ({} if self.notes is None else {"average_won": round(self.average_won, 4), "notes": self.notes})
+        return (
+            {
+                "strategy": self.strategy,
+                "opener": self.opener,
+                "hard": self.hard,
+                "games": self.games,
+                "total": self.total,
+                "average": round(self.average, 4),
+                "max": self.max,
+                "failed": self.failed,
+                "distribution": self.distribution,
+                "seconds": round(self.seconds, 3),
+            }
+            | ({} if self.notes is None else {"average_won": round(self.average_won, 4), "notes": self.notes})
+            | ({} if self.weights is None else {"prior": self.prior, "average_games": round(self.average_games, 4)})
+        )
 
 
 def opener_row(words: WordSet, opener: str) -> int:
@@ -241,6 +259,7 @@ def simulate(
     """Play ``strategy`` against each solution column in ``answers`` (default: all).
 
     ``progress(n)`` is called after each game with the number of games just finished (1).
+    Under a prior the average is weighted by it (``BenchResult.average``).
     """
     matrix = words if isinstance(words, PatternMatrix) else load_matrix(words)
     ws = matrix.words
@@ -269,6 +288,8 @@ def simulate(
         paths=paths,
         seconds=time.perf_counter() - start,
         positions=sim.positions,
+        weights=None if ws.weights is None else ws.weights[cols],
+        prior=ws.prior,
     )
 
 

@@ -258,6 +258,7 @@ def _pages(app: FastAPI, templates: Jinja2Templates) -> None:
             "page": page,
             "lang": lang,
             "list": entry.name,
+            "prior": entry.prior,
             "language": entry.language,
             "keyboard": KEYBOARDS.get(entry.language, KEYBOARDS["en"]),
             "lists": [{"name": e.name, "language": e.language} for e in lists.entries.values()],

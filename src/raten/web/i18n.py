@@ -39,8 +39,10 @@ TEXT: dict[str, dict[str, str]] = {
         "link_copied": "Link copied",
         "candidates_left": "{n} candidates left",
         "candidate_left": "1 candidate left: {word}",
-        "fallback": "No word of the solution list fits; these {n} allowed words do.",
-        "fallback_one": "No word of the solution list fits; this allowed word does.",
+        "fallback": "No word of the solution list fits: the answer is probably missing from it; "
+        "these {n} allowed words fit.",
+        "fallback_one": "No word of the solution list fits: the answer is probably missing from it; "
+        "this allowed word fits.",
         "solved": "Solved in {n}!",
         "hints_heading": "Best next guesses",
         "openers_heading": "Best first guesses",
@@ -189,8 +191,10 @@ TEXT: dict[str, dict[str, str]] = {
         "link_copied": "Link kopiert",
         "candidates_left": "{n} W\u00f6rter m\u00f6glich",
         "candidate_left": "1 Wort m\u00f6glich: {word}",
-        "fallback": "Kein L\u00f6sungswort passt; diese {n} erlaubten W\u00f6rter passen.",
-        "fallback_one": "Kein L\u00f6sungswort passt; dieses erlaubte Wort passt.",
+        "fallback": "Kein L\u00f6sungswort passt: die L\u00f6sung fehlt wohl in der Liste; "
+        "diese {n} erlaubten W\u00f6rter passen.",
+        "fallback_one": "Kein L\u00f6sungswort passt: die L\u00f6sung fehlt wohl in der Liste; "
+        "dieses erlaubte Wort passt.",
         "solved": "Gel\u00f6st mit {n} Versuchen!",
         "hints_heading": "Die besten n\u00e4chsten W\u00f6rter",
         "openers_heading": "Die besten ersten W\u00f6rter",
@@ -310,8 +314,8 @@ TEXT: dict[str, dict[str, str]] = {
         "w_too_many": "{n} erlaubte W\u00f6rter passen, zu viele zum Bewerten: f\u00fcge eine Zeile hinzu",
         "w_fallback": "Keine L\u00f6sung der Liste {list} passt: die L\u00f6sung fehlt wohl in der Liste; weiter mit "
         "den {n} erlaubten W\u00f6rtern, die passen.",
-        "w_fallback_one": "Keine L\u00f6sung der Liste {list} passt: die L\u00f6sung fehlt wohl in der Liste; weiter mit "
-        "dem einen erlaubten Wort, das passt.",
+        "w_fallback_one": "Keine L\u00f6sung der Liste {list} passt: die L\u00f6sung fehlt wohl in der Liste; "
+        "weiter mit dem einen erlaubten Wort, das passt.",
         "prior_label": "M\u00f6gliche L\u00f6sungen",
         "prior_uniform": "die L\u00f6sungen der Liste",
         "prior_frequency": "jedes Wort, nach H\u00e4ufigkeit",

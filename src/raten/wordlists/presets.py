@@ -216,7 +216,7 @@ def load_words(
         raise RatenError("--allowed needs --solutions too")
     else:
         words = load_preset(name or "en", prior)
-    return words.any_answer() if any_answer else words
+    return words.any_answer() if any_answer and words.weights is None else words
 
 
 # --- extra lists a server offers: `raten serve --list NAME=SOLUTIONS_FILE:ALLOWED_FILE` -----------
