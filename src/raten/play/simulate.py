@@ -112,15 +112,21 @@ class Simulator:
             state = node.state
             cols = state.candidates[self.matrix.data[row, state.candidates] == code]
             history = (*state.history, (self.words.allowed[row], code))
-            child = _Node(State(self.matrix, self.hard, history=history, candidates=cols))
+            if len(cols) or state.count == 0:
+                child = _Node(State(self.matrix, self.hard, history=history, candidates=cols))
+            else:  # no solution fits (an answer outside them): go on as the solver does, with the allowed words
+                try:
+                    child = _Node(state.after(self.words.allowed[row], code))
+                except RatenError:  # not even an allowed word fits: the game is lost
+                    child = _Node(State(self.matrix, self.hard, history=history, candidates=cols[:0]))
             node.children[code] = child
         return child
 
     def play_word(self, answer: str) -> tuple[list[int], bool]:
         """Play against any five-letter ``answer``, a solution of the list or not: the guess
-        rows played and whether the game was won. The solver knows only its own solutions, so
-        an answer outside them is won only if a probing guess happens to hit it; otherwise the
-        game stops, lost, when no solution fits the feedback."""
+        rows played and whether the game was won. When no solution fits the feedback the solver
+        goes on with the allowed words that fit (as ``State.after`` does), so an allowed answer
+        is found; one that is not even an allowed word is lost once no allowed word fits."""
         col = self.words.solution_index.get(answer)
         if col is not None:
             played = self.play(col)
@@ -128,7 +134,12 @@ class Simulator:
         node = self.root
         played = []
         while len(played) < MAX_TURNS and node.state.count > 0:
-            row = self._guess(node)
+            try:
+                row = self._guess(node)
+            except RatenError:
+                if node.state.fallback is None:
+                    raise
+                break  # a strategy that knows only the solutions (a decision tree) cannot go on
             played.append(row)
             code = pattern(self.words.allowed[row], answer)
             if code == ALL_GREEN:
@@ -296,7 +307,7 @@ def simulate(
 #: Why a game on an answer outside the solver's solutions was lost, by note key.
 NOTES = {
     "not_allowed": "not an allowed word of the list: the solver can never guess it",
-    "not_solution": "allowed but not a solution of the list: no solution fitted the colours",
+    "not_solution": "allowed but not a solution of the list, and not found going on with the allowed words",
 }
 
 
