@@ -83,6 +83,16 @@ def test_rows_that_contradict_each_other_are_named_in_both_languages(en_words):
     assert "row 1 (CRANE)" in str(error) and "row 2 (CRANE)" in str(error)
 
 
+def test_a_row_that_contradicts_itself_is_named_in_both_languages(en_words):
+    error = _raised(lambda: State(en_words).after("eerie", ".?..."))
+    assert error.key == "contradiction" and error.params["rows"] == "1 (EERIE)"
+    assert str(error).endswith("check the colours you entered in row 1 (EERIE)")
+    assert i18n.error_message(error, "en") == str(error)
+    assert i18n.error_message(error, "de") == (
+        "Kein Wort passt zu diesen Farben: Zeile 1 (EERIE) widerspricht sich selbst; pr\u00fcfe die Eingabe"
+    )
+
+
 def test_an_english_answer_outside_the_list_is_not_the_players_error(en_words):
     """GLAMP (a NYT answer of 2023) is no allowed word of en: after CLAMP's colours no word fits,
     and the solver says the list lacks the answer, in both languages, blaming no row."""

@@ -216,7 +216,9 @@ def no_fit_error(words: WordSet, history) -> RatenError:
     if problems:
         rows = " / ".join(dict.fromkeys(_ROW.findall(problems[0])))
         return RatenError(
-            f"no word fits these hints: {problems[0]}; check the colours you entered in rows {rows}",
+            f"no word fits these hints: {problems[0]}; check the colours you entered in "
+            + ("rows " if " / " in rows else "row ")
+            + rows,
             "contradiction",
             problem=problems[0],
             rows=rows,

@@ -107,6 +107,7 @@ TEXT: dict[str, dict[str, str]] = {
         "err_pattern_length": "pattern {pattern!r} has {length} symbols, not 5",
         "err_no_fit": "no word fits these hints{why}; check the colours you entered",
         "err_contradiction": "no word fits these hints: {problem}; check the colours you entered in rows {rows}",
+        "err_contradiction_one": "no word fits these hints: {problem}; check the colours you entered in row {rows}",
         "err_answer_not_in_list": "no word of the {list} list fits these hints, and they agree with each other: "
         "the answer is probably a word the list does not know",
         "err_unknown_list": "unknown word list {name!r}: choose one of {choices}",
@@ -261,6 +262,8 @@ TEXT: dict[str, dict[str, str]] = {
         "err_no_fit": "Kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe",
         "err_contradiction": "Kein Wort passt zu diesen Farben: die Zeilen {rows} widersprechen einander; "
         "pr\u00fcfe die Eingabe",
+        "err_contradiction_one": "Kein Wort passt zu diesen Farben: Zeile {rows} widerspricht sich selbst; "
+        "pr\u00fcfe die Eingabe",
         "err_answer_not_in_list": "Kein Wort der Liste {list} passt zu diesen Farben, und sie widersprechen "
         "einander nicht: die L\u00f6sung ist wohl ein Wort, das die Liste nicht kennt",
         "err_unknown_list": "Unbekannte Wortliste \u201e{name}\u201c: w\u00e4hle eine von {choices}",
@@ -352,6 +355,8 @@ def error_message(error: RatenError, lang: str) -> str:
     key, params = error.key, dict(error.params)
     if key == "hard_present" and params.get("count", 1) != 1:
         key = "hard_present_n"
+    if key == "contradiction" and " / " not in str(params.get("rows", "")):
+        key = "contradiction_one"
     if f"err_{key}" in TEXT["en"]:
         return t(lang, f"err_{key}", **params)
     if isinstance(error.__cause__, RatenError):
