@@ -94,6 +94,40 @@ def test_cache_written_then_memory_mapped(fresh_cache: Path, small_words, monkey
     assert not list(fresh_cache.glob("*.tmp"))  # written atomically
 
 
+@pytest.mark.parametrize("block_bytes", [1, 150, 7 * 60, 10**9])
+def test_blocks_make_the_whole_table(small_words, block_bytes: int) -> None:
+    blocks = list(matrix.matrix_blocks(small_words, block_bytes))
+    rows = max(1, block_bytes // len(small_words.solutions))
+    assert len(blocks) == -(-len(small_words.allowed) // rows)
+    assert np.array_equal(np.concatenate(blocks), reference_matrix(small_words))
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_table_cached_in_blocks_is_the_table_and_its_digest_the_whole_ones(
+    small_words, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(matrix, "BLOCK_BYTES", 7 * 60)  # 7 rows at a time
+    built = []
+    real = matrix.matrix_blocks
+    monkeypatch.setattr(matrix, "matrix_blocks", lambda w: (built.append(b) or b for b in real(w, 7 * 60)))
+    pm = load_matrix(small_words)
+    assert len(built) == -(-len(small_words.allowed) // 7) > 1 and isinstance(pm.data, np.memmap)
+    assert np.array_equal(pm.data, reference_matrix(small_words))
+    meta = json.loads(cache.meta_path(cache_path(small_words)).read_text())
+    assert meta["digest"] == cache.digest(reference_matrix(small_words))  # streamed hash = one-shot hash
+
+
+@pytest.mark.parametrize("rows", [59, 61])
+def test_blocks_that_do_not_make_the_shape_are_refused(tmp_path: Path, rows: int) -> None:
+    path = tmp_path / "m.npy"
+    block = np.zeros((rows, 60), dtype=np.uint8)
+    with pytest.raises(ValueError, match="rows"):
+        cache.write_blocks(path, (60, 60), iter([block]), "f", {})
+    with pytest.raises(ValueError, match="does not fit"):
+        cache.write_blocks(path, (60, 60), iter([np.zeros((60, 59), dtype=np.uint8)]), "f", {})
+    assert not list(tmp_path.iterdir())  # nothing half written is left
+
+
 def test_use_cache_false_writes_nothing(fresh_cache: Path, small_words) -> None:
     pm = load_matrix(small_words, use_cache=False)
     assert np.array_equal(pm.data, reference_matrix(small_words))

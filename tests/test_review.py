@@ -86,9 +86,9 @@ def test_v_and_q_equal_brute_force_on_small_random_lists(seed, hard):
         assert v.total == brute_total(words, cands, ((g0, code),), hard, memo)
 
 
-@pytest.mark.parametrize("name", ["de-normal", "de-hard"])
+@pytest.mark.parametrize("name", ["de-normal", "de-hard", "en-normal"])
 def test_every_move_of_a_proven_tree_has_regret_zero(name):
-    words = load_words("de")
+    words = load_words(name.split("-")[0])
     tree = Tree.read(TREES / f"{name}.txt")
     hard = name.endswith("hard")
     for answer, path in sorted(tree.paths.items()):

@@ -197,6 +197,26 @@ def test_openers(client, lists):
     assert error_of(client.get("/api/openers", params={"top": 99}), 422) == "validation"
 
 
+@pytest.mark.parametrize(("name", "of"), [("en", "solutions"), ("de", "allowed")])
+def test_letters_count_what_a_plain_count_of_the_list_gives(client, lists, name, of):
+    words = getattr(lists.get(name).words, of)
+    r = client.get("/api/letters", params={"list": name, "of": of})
+    assert r.status_code == 200
+    body = r.json()
+    assert (body["list"], body["of"], body["words"]) == (name, of, len(words))
+    assert body["repeated"] == sum(len(set(w)) < 5 for w in words)
+    assert list(body["letters"]) == list("abcdefghijklmnopqrstuvwxyz")
+    for c, got in body["letters"].items():
+        assert got["count"] == sum(w.count(c) for w in words)
+        assert got["words"] == sum(c in w for w in words)
+        assert got["by_position"] == [sum(w[i] == c for w in words) for i in range(5)]
+
+
+def test_letters_refuse_bad_input_with_json(client):
+    assert error_of(client.get("/api/letters", params={"list": "fr"}), 400) == "bad_request"
+    assert error_of(client.get("/api/letters", params={"of": "both"}), 422) == "validation"
+
+
 def test_unknown_routes_and_methods_are_json(client):
     assert error_of(client.get("/api/nothing"), 404) == "http_404"
     assert error_of(client.delete("/api/lists"), 405) == "http_405"

@@ -35,6 +35,7 @@ def test_the_schema_covers_every_endpoint(api_schema):
     labels = {op.label for op in operations(api_schema)}
     assert labels == {
         "GET /api/lists",
+        "GET /api/letters",
         "POST /api/hints",
         "GET /api/openers",
         "POST /api/games",

@@ -183,34 +183,53 @@ def remove_stale_temps(directory: Path) -> list[Path]:
 
 
 def write_entry(path: Path, data: np.ndarray, fingerprint: str, names: dict[str, Any]) -> None:
-    """Write the table and its digest through temporary files; OSError if it cannot.
+    """Write a whole table and its digest; OSError if it cannot (see :func:`write_blocks`)."""
+    data = np.ascontiguousarray(data, dtype=np.uint8)
+    write_blocks(path, data.shape, iter((data,)), fingerprint, names)
 
+
+def write_blocks(
+    path: Path, shape: tuple[int, int], blocks: Iterator[np.ndarray], fingerprint: str, names: dict[str, Any]
+) -> None:
+    """Write a table given as consecutive row blocks, hashing as it goes; OSError if it cannot.
+
+    Only one block is in memory at a time, so a table larger than memory can be cached.
     Temporary files are named after this process, so a later write can tell a dead
     writer's leftovers from a live one's; they are removed here whatever happens.
     """
-    data = np.ascontiguousarray(data, dtype=np.uint8)
     directory = path.parent
     directory.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(directory)
-    meta = {
-        "format": FORMAT_VERSION,
-        "fingerprint": fingerprint,
-        "shape": list(data.shape),
-        "dtype": "uint8",
-        "digest": digest(data),
-        **names,
-    }
+    hasher = xxhash.xxh3_128()
     temps: list[str] = []
     try:
-        for target, payload in ((path, None), (meta_path(path), meta)):
-            fd, tmp = tempfile.mkstemp(dir=directory, prefix=f"{target.name}.{os.getpid()}.", suffix=".tmp")
-            temps.append(tmp)
-            with os.fdopen(fd, "wb") as f:
-                if payload is None:
-                    f.write(npy_header(data.shape))
-                    f.write(data.data.cast("B"))
-                else:
-                    f.write(json.dumps(payload, indent=1).encode())
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp")
+        temps.append(tmp)
+        rows = 0
+        with os.fdopen(fd, "wb") as f:
+            f.write(npy_header(shape))
+            for block in blocks:
+                block = np.ascontiguousarray(block, dtype=np.uint8)
+                if block.ndim != 2 or block.shape[1] != shape[1]:
+                    raise ValueError(f"a block of shape {block.shape} does not fit a table of {shape}")
+                buf = block.data.cast("B")
+                hasher.update(buf)
+                f.write(buf)
+                rows += block.shape[0]
+        if rows != shape[0]:
+            raise ValueError(f"the blocks held {rows} rows, not {shape[0]}")
+        meta = {
+            "format": FORMAT_VERSION,
+            "fingerprint": fingerprint,
+            "shape": list(shape),
+            "dtype": "uint8",
+            "digest": f"{DIGEST_ALGORITHM}:{hasher.hexdigest()}",
+            **names,
+        }
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f"{meta_path(path).name}.{os.getpid()}.", suffix=".tmp")
+        temps.append(tmp)
+        with os.fdopen(fd, "wb") as f:
+            f.write(json.dumps(meta, indent=1).encode())
         # the data first: a meta left old by a crash between the two renames fails the digest
         os.replace(temps[0], path)
         os.replace(temps[1], meta_path(path))

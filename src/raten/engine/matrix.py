@@ -1,21 +1,23 @@
 """The pattern matrix ("rainbow table"): feedback of every allowed guess against every solution.
 
-Built by a compiled kernel (imported only to build), cached on disk as ``.npy`` keyed by a
-hash of both lists, with a digest of the whole table (engine/cache.py), memory-mapped on
-load; a cache entry that is damaged in any way, or whose digest or spot checks disagree, is
-rebuilt with a warning.
+Built by a compiled kernel (imported only to build), written to the disk cache block by block
+as ``.npy`` keyed by a hash of both lists, with a digest of the whole table (engine/cache.py),
+and memory-mapped: a table larger than memory (en-nyt's 14,855 × 14,855 is 220 MB) never has
+to be held whole. A cache entry that is damaged in any way, or whose digest or spot checks
+disagree, is rebuilt with a warning.
 """
 
 from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from raten.engine.cache import FORMAT_VERSION, UntrustedCacheError, cache_dir, entry_path, read_entry, write_entry
+from raten.engine.cache import FORMAT_VERSION, UntrustedCacheError, cache_dir, entry_path, read_entry, write_blocks
 from raten.engine.feedback import pattern
 from raten.engine.words import WordSet, letters
 
@@ -27,9 +29,12 @@ __all__ = [
     "cache_path",
     "feedback_against",
     "load_matrix",
+    "matrix_blocks",
 ]
 
 _SPOT_CHECKS = 256
+#: Bytes of the table built and written at a time when it goes to the cache.
+BLOCK_BYTES = 16 << 20
 
 
 @dataclass(frozen=True, eq=False)
@@ -50,10 +55,20 @@ def cache_path(words: WordSet) -> Path:
 
 
 def build_matrix(words: WordSet) -> np.ndarray:
-    """Compute the full allowed × solutions table (uint8)."""
+    """Compute the full allowed × solutions table (uint8) in memory."""
     from raten.engine import kernels  # numba: a warm cache needs no build, so loading pays no compiler
 
     return kernels.feedback_matrix(words.allowed_letters, words.solution_letters)
+
+
+def matrix_blocks(words: WordSet, block_bytes: int = BLOCK_BYTES) -> Iterator[np.ndarray]:
+    """The table as consecutive blocks of rows (guesses), each about ``block_bytes`` large."""
+    from raten.engine import kernels
+
+    guesses, answers = words.allowed_letters, words.solution_letters
+    rows = max(1, block_bytes // max(1, len(answers)))
+    for start in range(0, len(guesses), rows):
+        yield kernels.feedback_matrix(guesses[start : start + rows], answers)
 
 
 def feedback_against(guess: str, answers: tuple[str, ...] | list[str]) -> np.ndarray:
@@ -96,13 +111,18 @@ def _read_cache(path: Path, words: WordSet) -> np.ndarray | None:
     return data
 
 
-def _write_cache(path: Path, data: np.ndarray, words: WordSet) -> None:
-    """Write the entry and its digest; when the folder is unwritable, warn and go on in memory."""
+def _build_cached(path: Path, words: WordSet) -> np.ndarray:
+    """Build the table block by block into the cache and map it; in memory when that fails (with a warning)."""
     names = {"name": words.name, "language": words.language}
+    shape = (len(words.allowed), len(words.solutions))
     try:
-        write_entry(path, data, words.fingerprint, names)
+        write_blocks(path, shape, matrix_blocks(words), words.fingerprint, names)
+        return read_entry(path, shape, words.fingerprint)
     except OSError as e:
         warnings.warn(f"cannot write the matrix cache {path} ({e.strerror or e}); continuing without it", stacklevel=3)
+    except UntrustedCacheError as e:  # changed on disk between write and read: do not trust it
+        warnings.warn(f"cache file {path} changed while it was written ({e}); continuing without it", stacklevel=3)
+    return build_matrix(words)
 
 
 _LOADED: dict[str, np.ndarray] = {}
@@ -119,8 +139,5 @@ def load_matrix(words: WordSet, use_cache: bool = True) -> PatternMatrix:
     if key not in _LOADED:
         path = cache_path(words)
         data = _read_cache(path, words)
-        if data is None:
-            data = build_matrix(words)
-            _write_cache(path, data, words)
-        _LOADED[key] = data
+        _LOADED[key] = _build_cached(path, words) if data is None else data
     return PatternMatrix(words, _LOADED[key])

@@ -1,4 +1,4 @@
-"""The JSON API under ``/api``: lists, hints, openers, games, reviews, statistics.
+"""The JSON API under ``/api``: lists and their letters, hints, openers, games, reviews, statistics.
 
 Thin: it translates requests into library calls (``raten.play.game``, ``raten.engine.state``) and
 stored games, and the answers back. Uncached hints run behind the work queue
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from datetime import date
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
@@ -27,6 +27,7 @@ from raten.web.models import (
     GuessIn,
     HintsIn,
     HintsOut,
+    LettersOut,
     ListOut,
     ListsOut,
     OpenersOut,
@@ -37,6 +38,7 @@ from raten.web.models import (
 )
 from raten.web.service import HintQuery, Lists
 from raten.web.store import ConflictError, GameRecord, Store
+from raten.wordlists.stats import letter_stats
 
 PLAYER_COOKIE = "raten_player"
 _PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{32}")
@@ -123,6 +125,24 @@ def get_lists(ls: ListsDep) -> ListsOut:
             for e in ls.entries.values()
         ]
     )
+
+
+@router.get(
+    "/letters",
+    response_model=LettersOut,
+    responses=_errors(400),
+    summary="Letter statistics of a list: repeated letters, letter frequency overall and by position",
+)
+def get_letters(
+    ls: ListsDep,
+    list_name: ListQuery = "en",
+    of: Annotated[
+        Literal["solutions", "allowed"], Query(description="The possible answers, or every allowed guess.")
+    ] = "solutions",
+) -> dict:
+    entry = ls.get(list_name)
+    words = entry.words.solutions if of == "solutions" else entry.words.allowed
+    return {"list": entry.name, "of": of, **letter_stats(words).to_dict()}
 
 
 @router.post(

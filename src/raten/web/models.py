@@ -134,6 +134,22 @@ class OpenersOut(BaseModel):
     openers: builtins.list[HintOut]
 
 
+class LetterOut(BaseModel):
+    count: int = Field(description="How often the letter is written, in all positions.")
+    share: float = Field(description="Its share of all letters written (0..1).")
+    words: int = Field(description="Words containing it at least once.")
+    by_position: builtins.list[int] = Field(description="Words with it at each of the five positions.")
+
+
+class LettersOut(BaseModel):
+    list: str
+    of: Literal["solutions", "allowed"]
+    words: int
+    repeated: int = Field(description="Words in which some letter occurs more than once.")
+    repeated_share: float
+    letters: dict[str, LetterOut] = Field(description="a to z, in that order.")
+
+
 class GameIn(BaseModel):
     """Start (or, for the daily word, resume) a game."""
 
