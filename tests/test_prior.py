@@ -158,3 +158,14 @@ def test_frequency_prior_ranks_by_weighted_entropy(de6_words):
     assert best.expected_remaining == pytest.approx(
         ref_weighted_split(best.word, state.candidate_words, weights)[3], rel=1e-12
     )
+
+
+def test_a_word_set_with_a_prior_pickles():
+    """Worker processes of the web app receive word sets pickled."""
+    import pickle
+
+    for p in ("uniform", "frequency"):
+        words = load_words("de", prior=p)
+        copy = pickle.loads(pickle.dumps(words))
+        assert copy.prior_key == words.prior_key and copy.fallback_weights == words.fallback_weights
+        assert copy.fallback_weights(["hunde"]).tolist() == prior.frequency_weights(["hunde"], "de").tolist()

@@ -142,13 +142,24 @@ def frequency_weights(words: Sequence[str], language: str) -> np.ndarray:
     return np.maximum(FITTED[language].weights(z, inflected), 1e-12)
 
 
+@dataclass(frozen=True)
+class FrequencyWeights:
+    """``frequency_weights`` of one language as a value (a word set that carries it pickles, for
+    the web app's worker processes)."""
+
+    language: str
+
+    def __call__(self, words: Sequence[str]) -> np.ndarray:
+        return frequency_weights(words, self.language)
+
+
 def apply_prior(words: WordSet, prior: str) -> WordSet:
     """``words`` with ``prior``: ``uniform`` (its solutions, equally likely) or ``frequency``
     (every allowed word a possible answer, weighted by ``frequency_weights``). Either way, when
     no solution fits, the allowed words that fit are weighted by frequency."""
     name = prior.strip().lower()
     language = words.language
-    fallback = (lambda ws: frequency_weights(ws, language)) if language in FITTED else None
+    fallback = FrequencyWeights(language) if language in FITTED else None
     if name == UNIFORM:
         return words.with_prior(UNIFORM, None, fallback_weights=fallback)
     if name == FREQUENCY:
