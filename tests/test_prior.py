@@ -169,3 +169,11 @@ def test_a_word_set_with_a_prior_pickles():
         copy = pickle.loads(pickle.dumps(words))
         assert copy.prior_key == words.prior_key and copy.fallback_weights == words.fallback_weights
         assert copy.fallback_weights(["hunde"]).tolist() == prior.frequency_weights(["hunde"], "de").tolist()
+
+
+def test_the_notice_and_pyproject_name_the_pinned_wordfreq():
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    assert f"wordfreq {prior.WORDFREQ_VERSION}" in (root / "NOTICE").read_text()
+    assert f'"wordfreq=={prior.WORDFREQ_VERSION}"' in (root / "pyproject.toml").read_text()

@@ -128,6 +128,8 @@ def test_one_fallback_word_is_named_in_the_singular(start: State) -> None:
         ([("crane", "!...."), ("brine", "!....")], "position 1 cannot be both C and B"),
         ([("eerie", ".?...")], "a yellow E cannot follow a grey E"),
         ([("qxzvj", "!!!!!")], "no word of the en list fits these hints, and they agree with each other"),
+        # a contradiction Constraints has no sentence for: C green, then yellow in the same place
+        ([("crane", "20000"), ("crane", "10000")], r"row 1 \(CRANE\) and row 2 \(CRANE\) contradict each other"),
     ],
 )
 def test_nothing_fits_is_an_error(start: State, moves: list[tuple[str, str]], message: str) -> None:

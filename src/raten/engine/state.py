@@ -212,7 +212,10 @@ def fitting_words(words: tuple[str, ...], history) -> tuple[str, ...]:
 def no_fit_error(words: WordSet, history) -> RatenError:
     """Why no allowed word fits ``history``: rows that contradict each other (the player's
     error, named by row), or else an answer the list does not know (the list's failing)."""
-    problems = Constraints.from_history(history).problems
+    constraints = Constraints.from_history(history)
+    problems = constraints.problems
+    if not problems and not constraints.satisfiable():
+        problems = [_clashing_rows(history)]
     if problems:
         rows = " / ".join(dict.fromkeys(_ROW.findall(problems[0])))
         return RatenError(
@@ -229,6 +232,19 @@ def no_fit_error(words: WordSet, history) -> RatenError:
         "answer_not_in_list",
         list=words.name,
     )
+
+
+def _clashing_rows(history) -> str:
+    """The first row, or pair of rows, that no string of five letters can satisfy together (a
+    contradiction ``Constraints`` has no sentence for), as a problem naming them."""
+    named = [f"row {i + 1} ({g.upper()})" for i, (g, _) in enumerate(history)]
+    for j in range(len(history)):
+        if not Constraints.from_history([history[j]]).satisfiable():
+            return f"{named[j]} contradicts itself"
+        for i in range(j):
+            if not Constraints.from_history([history[i], history[j]]).satisfiable():
+                return f"{named[i]} and {named[j]} contradict each other"
+    return " and ".join(named) + " contradict each other"
 
 
 #: How a constraint problem names a row: ``row 2 (BRINE)``.
