@@ -1,7 +1,9 @@
 # make run:   install everything and start the web app on 127.0.0.1:8000.
-# make test:  install everything (browser included), lint, and the whole suite with branch coverage.
+# make test:  install everything (browser and Debian dictionaries included), lint, and the whole suite
+#             with branch coverage.
 # make check: lint plus the suite without the slow and browser tests (under a minute).
 # make docs:  regenerate docs/cli.md from --help (a test fails when it is stale).
+# make dictionaries: Debian's German dictionaries and tools that `raten words build` reads.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -13,7 +15,7 @@ PYTEST := $(BIN)/python -m pytest
 COV_FLOOR := 89
 COVERAGE := --cov=raten --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=$(COV_FLOOR)
 
-.PHONY: run test check install browser axe lint docs bench clean constraints
+.PHONY: run test check install browser dictionaries axe lint docs bench clean constraints
 
 # constraints.txt pins every package `make install` installs (so two machines get the same
 # versions); pyproject.toml keeps the floors. To refresh it after changing dependencies:
@@ -38,6 +40,16 @@ browser:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# Debian's German dictionaries and tools that `raten words build` reads (wngerman, the frami
+# hunspell dictionary, unmunch and hunspell to expand it), for the German build's tests.
+# hunspell-de-de-frami conflicts with hunspell-de-de, whose forms are wngerman's anyway.
+GERMAN_DEBS := wngerman hunspell-de-de-frami hunspell-tools hunspell
+dictionaries:
+	@dpkg-query -W -f='$${Status}\n' $(GERMAN_DEBS) 2>/dev/null | grep -c '^install ok installed$$' \
+		| grep -qx $(words $(GERMAN_DEBS)) || { \
+		echo "installing Debian's $(GERMAN_DEBS) for the German build's tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(GERMAN_DEBS) >/dev/null; }
+
 # axe-core from the npm registry, for the browser tests' accessibility checks (kept in .cache,
 # never committed; tests/e2e/conftest.py fetches the same version when it is missing).
 AXE_VERSION := 4.14.1
@@ -58,8 +70,9 @@ lint: install
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy  # the package, as [tool.mypy] in pyproject.toml says
 
-test: install browser axe lint
-	$(PYTEST) -q $(COVERAGE)
+# RATEN_NEED_DEBIAN=1: a test that needs the Debian packages fails instead of skipping.
+test: install browser dictionaries axe lint
+	RATEN_NEED_DEBIAN=1 $(PYTEST) -q $(COVERAGE)
 
 check: install lint
 	$(PYTEST) -q -m "not slow and not e2e"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -9,7 +11,8 @@ import pytest
 from german_sample import DICTIONARY
 from raten.engine.words import WordSet
 from raten.wordlists.files import read_word_file
-from raten.wordlists.german.dictionary import Lexicon, parse_dictionary
+from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon, parse_dictionary
+from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL
 from raten.wordlists.presets import load_words
 
 REPO = Path(__file__).resolve().parents[1]
@@ -66,3 +69,31 @@ def dict_file(tmp_path: Path) -> Path:
     path = tmp_path / "ngerman"
     path.write_text(DICTIONARY, encoding="utf-8")
     return path
+
+
+# `make test` sets this: there the Debian packages the German build reads are installed
+# (`make dictionaries`), so a test that needs them fails instead of skipping quietly.
+NEED_DEBIAN = os.environ.get("RATEN_NEED_DEBIAN") == "1"
+
+
+def need_debian(what: str, present: bool) -> None:
+    """Skip (fail under `make test`) when a Debian package the German build needs is missing."""
+    if not present:
+        message = f"{what} is not installed (`make dictionaries` installs it)"
+        if NEED_DEBIAN:
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def hunspell_tools() -> None:
+    """Debian's unmunch (hunspell-tools) and hunspell, which expand a hunspell dictionary."""
+    need_debian("unmunch (hunspell-tools)", shutil.which("unmunch") is not None)
+    need_debian("hunspell", shutil.which("hunspell") is not None)
+
+
+@pytest.fixture(scope="session")
+def debian_german(hunspell_tools) -> None:  # noqa: ARG001 - the tools are needed too
+    """Everything `raten words build` reads by default: wngerman and the frami dictionary."""
+    need_debian(f"wngerman ({DEFAULT_DICT})", DEFAULT_DICT.is_file())
+    need_debian(f"hunspell-de-de-frami ({DEFAULT_HUNSPELL.dic})", DEFAULT_HUNSPELL.dic.is_file())

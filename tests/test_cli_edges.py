@@ -244,9 +244,10 @@ def test_security_floors_and_the_constraints_file_agree() -> None:
     import tomllib
 
     from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name  # pip freeze writes fastapi_offline, pyproject fastapi-offline
 
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    web = {r.name.lower(): r for r in map(Requirement, project["optional-dependencies"]["web"])}
+    web = {canonicalize_name(r.name): r for r in map(Requirement, project["optional-dependencies"]["web"])}
     assert "python-multipart" not in web
     floors = {"jinja2": "3.1.6", "h11": "0.16", "starlette": "0.49.1"}
     for name, floor in floors.items():
@@ -257,7 +258,7 @@ def test_security_floors_and_the_constraints_file_agree() -> None:
             req = Requirement(line)
             (spec,) = req.specifier
             assert spec.operator == "==", line
-            pins[req.name.lower()] = spec.version
+            pins[canonicalize_name(req.name)] = spec.version
     assert "raten" not in pins and "python-multipart" not in pins
     for name, req in web.items():
         assert req.specifier.contains(pins[name]), f"constraints.txt pins {name} {pins[name]} below {req}"

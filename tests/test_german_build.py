@@ -54,18 +54,18 @@ def test_written_lists_are_deterministic(lex: Lexicon, tmp_path: Path) -> None:
 def test_command_builds_into_a_directory(dict_file: Path, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(build, "wordfreq_zipf", lambda: fake_zipf)
     out = tmp_path / "out"
-    args = ["words", "build", "--dict", str(dict_file), "--out", str(out), "--solutions", "5", "--json"]
-    result = CliRunner().invoke(main, args)
+    args = ["words", "build", "--dict", str(dict_file), "--no-hunspell", "--out", str(out), "--solutions", "5"]
+    result = CliRunner().invoke(main, [*args, "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert report["solutions"] == 5 and report["allowed"] == 18
+    assert report["solutions"] == 5 and report["allowed"] == 18 and report["hunspell"] is None
     assert (out / "solutions.txt").read_text() == "fuenf\nkaese\nmuede\nregen\ntisch\n"
     notice = (out / "NOTICE").read_text(encoding="utf-8")
-    assert "wngerman" in notice and "wordfreq" in notice and "GPL-2+" in notice
-    assert f"raten words build --dict {dict_file} --solutions 5 --min-zipf 3.0" in notice
+    assert "wngerman" in notice and "wordfreq" in notice and "GPL-2+" in notice and "frami" not in notice
+    assert f"raten words build --dict {dict_file} --no-hunspell --solutions 5 --min-zipf 3.0" in notice
 
     dry = CliRunner().invoke(
-        main, ["words", "build", "--dict", str(dict_file), "--out", str(tmp_path / "dry"), "--dry-run"]
+        main, ["words", "build", "--dict", str(dict_file), "--no-hunspell", "--out", str(tmp_path / "dry"), "--dry-run"]
     )
     assert dry.exit_code == 0, dry.output
     assert "nothing written" in dry.output and not (tmp_path / "dry").exists()
@@ -90,7 +90,7 @@ def test_shipped_lists_load_with_expected_sizes() -> None:
     de = raten.load_words("de")
     ext = raten.load_words("de-ext")
     assert 1000 <= len(de.solutions) <= 1100
-    assert 3800 <= len(de.allowed) <= 4200
+    assert 5500 <= len(de.allowed) <= 6200
     assert set(de.solutions) <= set(de.allowed)
     assert len(ext.solutions) >= 3 * len(de.solutions)
     assert set(de.solutions) <= set(ext.solutions) and set(de.allowed) <= set(ext.allowed)

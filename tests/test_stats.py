@@ -70,3 +70,15 @@ def test_cli_words_stats(tmp_path, shared_list) -> None:
     assert files.exit_code == 0 and "with a repeated letter 1 (50.0%)" in files.output
     bad = runner.invoke(main, ["words", "stats", "klingon"])
     assert bad.exit_code != 0 and "unknown word list" in bad.output
+
+
+def test_rows_rank_letters_by_the_words_containing_them_and_name_their_commonest_place():
+    words = ["sassy", "geese", "eerie", "crane", "slate"]
+    rows = letter_stats(words).rows()
+    # counted by hand: e in geese, eerie, crane, slate; s in sassy, geese, slate; a in sassy, crane, slate
+    assert [(r.letter, r.words) for r in rows[:3]] == [("e", 4), ("a", 3), ("s", 3)]
+    e = rows[0]
+    assert e.share == 4 / 5 and e.most_at == 5  # e stands last in geese, eerie, crane, slate
+    s = next(r for r in rows if r.letter == "s")
+    assert s.most_at == 1  # at 1 in sassy, slate; at 4 in sassy, geese: two each, the first of equals
+    assert {r.letter for r in rows} == set("".join(words)) and all(r.words > 0 for r in rows)

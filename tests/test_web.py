@@ -474,7 +474,11 @@ def test_unknown_list_on_a_page_falls_back_to_the_default(client):
     assert r.status_code == 200
     config = json.loads(re.search(r'id="raten-config">(.*?)</script>', r.text, re.S).group(1))
     assert config["list"] == "en"
-    assert r.text.count("<script") == 3  # nothing of the parameter was echoed
+    # nothing of the parameter was echoed: every script is a static file or the config
+    for attrs in re.findall(r"<script([^>]*)>", r.text):
+        assert re.fullmatch(r' src="/static/[\w.-]+(\?v=\w+)?"| type="application/json" id="raten-config"', attrs), (
+            attrs
+        )
 
 
 def test_openers_page_lists_every_list(client, lists):
@@ -482,6 +486,19 @@ def test_openers_page_lists_every_list(client, lists):
     for name in ("en", "de"):
         assert f'id="openers-{name}"' in text
         assert lists.get(name).openers[0].word.upper() in text
+
+
+def test_openers_page_charts_the_letters_of_each_lists_answers(client, lists):
+    text = client.get("/openers", params={"lang": "de"}).text
+    assert "Buchstaben der L\u00f6sungen" in text
+    for name in ("en", "de"):
+        words = lists.get(name).words.solutions
+        block = text.split(f'id="letters-{name}"')[1].split("</table>")[0]
+        shown = re.findall(r'<td class="word">([A-Z])</td>\s*<td class="num">(\d+) %</td>', block)
+        containing = {c: sum(c in w for w in words) for c in "abcdefghijklmnopqrstuvwxyz"}
+        expected = sorted((c for c in containing if containing[c]), key=lambda c: (-containing[c], c))
+        assert [c.lower() for c, _ in shown] == expected
+        assert [int(p) for _, p in shown] == [round(100 * containing[c] / len(words)) for c in expected]
 
 
 def test_openapi_schema_names_the_lists(client):

@@ -249,14 +249,16 @@ def test_switch_language(page, live):
 
 
 def test_openers_page(page, live, screenshot):
-    page.goto(f"{live.url}/openers")
+    page.goto(f"{live.url}/openers?list=de")
     for name in ("en", "de"):
-        table = page.locator(f"#openers-{name} tbody tr")
+        page.click(f"#tab-{name}")
+        table = page.locator(f"#openers-{name} .entropy-table tbody tr")
         assert table.count() == 15
         top = live.app.state.lists.get(name).openers[0]
         assert table.first.locator(".word").inner_text() == top.word.upper()
-    screenshot(page, "openers")
-    page.locator("#openers-en tbody tr .word a").first.click()
+    screenshot(page, "openers")  # the German list, entropy beside the proven openers
+    page.click("#tab-en")
+    page.locator("#openers-en .entropy-table tbody tr .word a").first.click()
     page.wait_for_selector("#results[data-state=ready]")
     top = live.app.state.lists.get("en").openers[0].word
     assert page.locator("#input-row").inner_text().replace("\n", "").lower() == top

@@ -11,6 +11,7 @@ from raten.cli.common import RatenGroup, check_output, console, err_console, jso
 from raten.errors import RatenError
 from raten.wordlists.german import build as german_build
 from raten.wordlists.german.dictionary import DEFAULT_DICT
+from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, from_path
 from raten.wordlists.german.morphology import RULE_LABELS
 from raten.wordlists.presets import ALL_PRESETS, EXTRA_PRESETS, PRESETS, load_preset
 
@@ -68,6 +69,21 @@ def words(ctx, as_json):
     help="wngerman-style word list (Debian package wngerman).",
 )
 @click.option(
+    "--hunspell",
+    "hunspell_path",
+    type=click.Path(path_type=Path),
+    default=DEFAULT_HUNSPELL.stem,
+    show_default=True,
+    help="hunspell dictionary (.dic/.aff, or the path without them) whose expanded forms are allowed too.",
+)
+@click.option("--no-hunspell", is_flag=True, help="Allow wngerman's words only (the lists before hunspell).")
+@click.option(
+    "--compare",
+    type=click.Path(path_type=Path, dir_okay=False),
+    multiple=True,
+    help="A word list (another game's) to count in the built lists: allowed, solutions, wngerman alone. Repeatable.",
+)
+@click.option(
     "--out",
     type=click.Path(path_type=Path, file_okay=False),
     default=None,
@@ -85,18 +101,32 @@ def words(ctx, as_json):
 @click.option("--dry-run", is_flag=True, help="Report what would be built, write nothing.")
 @json_option
 @user_errors
-def build(dict_path: Path, out: Path | None, n_solutions: int, min_zipf: float, dry_run: bool, as_json: bool) -> None:
-    """Rebuild the German lists (de, de-ext) from wngerman and wordfreq."""
+def build(
+    dict_path: Path,
+    hunspell_path: Path,
+    no_hunspell: bool,
+    compare: tuple[Path, ...],
+    out: Path | None,
+    n_solutions: int,
+    min_zipf: float,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Rebuild the German lists (de, de-ext) from wngerman, the hunspell dictionary and wordfreq."""
     if out is not None and not out.is_dir():
         check_output(out, "output folder")  # the folder it goes in must exist, as for every output
-    result, report = german_build.build(dict_path, out, n_solutions, min_zipf, dry_run)
+    hunspell = None if no_hunspell else from_path(hunspell_path)
+    result, report = german_build.build(dict_path, out, n_solutions, min_zipf, dry_run, hunspell, compare)
     if as_json:
         print_json(report)
         return
-    console.print(
-        f"{dict_path}: {report['dictionary']['entries']} entries, {len(result.allowed)} five-letter words "
-        f"({result.transliterated} transliterated)"
-    )
+    console.print(f"{dict_path}: {report['dictionary']['entries']} entries, {len(result.wngerman)} five-letter words")
+    if hunspell is not None:
+        console.print(
+            f"{hunspell.stem}: {len(result.hunspell)} five-letter forms, {len(result.added())} not in wngerman "
+            f"({' '.join(result.added()[:: max(1, len(result.added()) // 8)][:8])})"
+        )
+    console.print(f"allowed: {len(result.allowed)} words ({result.transliterated} transliterated)")
     console.print(f"{result.candidates} have zipf >= {min_zipf}; left out:")
     for rule, dropped in result.excluded.items():
         console.print(f"  {len(dropped):5d}  {RULE_LABELS[rule]}: {' '.join(dropped[:8])}")
@@ -105,6 +135,11 @@ def build(dict_path: Path, out: Path | None, n_solutions: int, min_zipf: float, 
     )
     if len(result.solutions) < n_solutions:
         console.print(f"[yellow]warning:[/yellow] only {len(result.solutions)} words qualify, not {n_solutions}")
+    for name, c in report["coverage"].items():
+        console.print(
+            f"{name}: {c['words']} words, {c['allowed']} allowed (wngerman alone {c['allowed_wngerman_only']}), "
+            f"{c['solutions']} solutions; not allowed: {' '.join(c['not_allowed'][:12]) or 'none'}"
+        )
     if dry_run:
         console.print("dry run: nothing written")
     else:

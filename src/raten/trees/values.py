@@ -111,13 +111,41 @@ def _searcher(words: WordSet, hard: bool, max_guesses: int | None) -> Searcher:
         return found
 
 
+@dataclass(frozen=True)
+class OpenerRow:
+    """One row of a per-opener table: the least total under ``opener`` (exact, or a proven lower
+    bound) and, when exact, the worst case (guesses) of the best tree of that total."""
+
+    opener: str
+    total: Total
+    worst: int | None
+
+    @property
+    def average(self) -> float:
+        """Guesses per answer on average, the last all-green one counted: total / answers."""
+        return self.total.mean
+
+
 def opener_table(words: WordSet, hard: bool, directory: Path | None = None) -> dict[str, Total]:
     """The per-opener totals of ``trees/<name>-<mode>-openers.tsv`` if its tree matches ``words``, else {}."""
-    return dict(_opener_table(words.name, words.fingerprint, len(words.solutions), hard, directory or TREES_DIR))
+    return {row.opener: row.total for row in opener_rows(words, hard, directory)}
+
+
+def opener_rows(words: WordSet, hard: bool, directory: Path | None = None) -> tuple[OpenerRow, ...]:
+    """Every row of ``trees/<name>-<mode>-openers.tsv`` if its tree matches ``words``, else ()."""
+    return _opener_table(words.name, words.fingerprint, len(words.solutions), hard, directory or TREES_DIR)
+
+
+def best_openers(words: WordSet, hard: bool, top: int = 10, directory: Path | None = None) -> list[OpenerRow]:
+    """The ``top`` proven openers (exact rows) of the table: least total first, then least worst
+    case, then alphabetical; [] when no table matches ``words``."""
+    exact = [row for row in opener_rows(words, hard, directory) if row.total.exact]
+    exact.sort(key=lambda r: (r.total.total, r.worst if r.worst is not None else INF, r.opener))
+    return exact[:top]
 
 
 @cache
-def _opener_table(name: str, fingerprint: str, n: int, hard: bool, directory: Path) -> tuple[tuple[str, Total], ...]:
+def _opener_table(name: str, fingerprint: str, n: int, hard: bool, directory: Path) -> tuple[OpenerRow, ...]:
     mode = "hard" if hard else "normal"
     tsv = directory / f"{name}-{mode}-openers.tsv"
     txt = directory / f"{name}-{mode}.txt"
@@ -131,8 +159,11 @@ def _opener_table(name: str, fingerprint: str, n: int, hard: bool, directory: Pa
         return ()
     out = []
     for line in tsv.read_text(encoding="utf-8").splitlines()[1:]:
-        opener, status, total, *_ = line.split("\t")
-        out.append((opener, Total(int(total), n, status == "exact", "table")))
+        opener, status, total, *rest = line.split("\t")
+        worst = int(rest[0]) if rest and rest[0].strip() else None
+        # "impossible": no tree under this opener solves every answer within the limit (INF, as the search says)
+        value = INF if total == "impossible" else int(total)
+        out.append(OpenerRow(opener, Total(value, n, status == "exact", "table"), worst))
     return tuple(out)
 
 

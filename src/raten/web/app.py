@@ -20,8 +20,8 @@ from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -31,11 +31,13 @@ from raten.errors import RatenError
 from raten.play.game import GameError
 from raten.web import i18n
 from raten.web.api import PLAYER_COOKIE, GameConflictError, NotFoundError, router
+from raten.web.assets import Assets, VersionedStatic, docs_assets_dir
 from raten.web.headers import PAGE_POLICY as _PAGE_POLICY
 from raten.web.headers import SecurityHeaders, docs_policy, security_headers
 from raten.web.limits import Guard, Limits, Policy, Refused
 from raten.web.service import Lists
 from raten.web.store import ConflictError, Store, default_db_path
+from raten.wordlists.stats import letter_stats
 
 HERE = Path(__file__).parent
 KEYBOARDS = {
@@ -81,6 +83,8 @@ def create_app(
         title="raten",
         version=__version__,
         summary="Wordle solver and game for German and English",
+        docs_url=None,  # served by _api_docs from this server's copies of the viewers
+        redoc_url=None,
     )
     app.state.lists = lists
     app.state.store = store
@@ -96,11 +100,15 @@ def create_app(
         app.state.rank = lists.rank
     app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
     app.include_router(router)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    static = Assets(HERE / "static", "/static")
+    viewers = Assets(docs_assets_dir(), "/static/docs")
+    app.mount("/static/docs", VersionedStatic(viewers), name="docs-static")  # before /static, which would match too
+    app.mount("/static", VersionedStatic(static), name="static")
+    docs_pages = _api_docs(app, viewers)
     app.add_middleware(Guard, limits=limits, player_cookie=PLAYER_COOKIE, wording=_refusal_text)
-    app.add_middleware(SecurityHeaders, docs=docs_policy(app))
+    app.add_middleware(SecurityHeaders, docs=docs_policy(*docs_pages))
     _error_handlers(app)
-    _pages(app, Jinja2Templates(directory=HERE / "templates"))
+    _pages(app, Jinja2Templates(directory=HERE / "templates"), static)
     _openapi_with_list_names(app, list(lists.entries))
     return app
 
@@ -234,10 +242,47 @@ def _openapi_with_list_names(app: FastAPI, names: list[str]) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
+# --- API docs --------------------------------------------------------------------------------------
+
+
+def _api_docs(app: FastAPI, viewers: Assets) -> tuple[str, str]:
+    """/docs (Swagger UI) and /redoc (ReDoc) with the viewers' files from this server, so they work
+    without internet; returns both pages' HTML (the docs' CSP allows their inline scripts by hash)."""
+    openapi_url = app.openapi_url or "/openapi.json"
+    swagger = get_swagger_ui_html(
+        openapi_url=openapi_url,
+        title=f"{app.title} - Swagger UI",
+        swagger_js_url=viewers.url("swagger-ui-bundle.js"),
+        swagger_css_url=viewers.url("swagger-ui.css"),
+        swagger_favicon_url="/static/favicon.svg",
+        swagger_ui_parameters=app.swagger_ui_parameters,
+    )
+    redoc = get_redoc_html(
+        openapi_url=openapi_url,
+        title=f"{app.title} - ReDoc",
+        redoc_js_url=viewers.url("redoc.standalone.js"),
+        redoc_favicon_url="/static/favicon.svg",
+        with_google_fonts=False,
+    )
+    pages = (bytes(swagger.body).decode(), bytes(redoc.body).decode())
+    for path, html in zip(("/docs", "/redoc"), pages):
+        app.add_api_route(path, _fixed_page(html), methods=["GET"], include_in_schema=False)
+    return pages
+
+
+def _fixed_page(html: str) -> Callable[[], HTMLResponse]:
+    """A route answering always the same HTML."""
+
+    def page() -> HTMLResponse:
+        return HTMLResponse(html)
+
+    return page
+
+
 # --- pages --------------------------------------------------------------------------------------
 
 
-def _pages(app: FastAPI, templates: Jinja2Templates) -> None:
+def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
     lists: Lists = app.state.lists
 
     def context(request: Request, page: str) -> dict:
@@ -276,6 +321,7 @@ def _pages(app: FastAPI, templates: Jinja2Templates) -> None:
             "lang_links": {code: link(request.url.path, lang=code) for code in i18n.LANGUAGES},
             "config_json": json.dumps(config, ensure_ascii=False).replace("</", "<\\/"),
             "version": __version__,
+            "asset": static.url,
         }
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
@@ -287,9 +333,26 @@ def _pages(app: FastAPI, templates: Jinja2Templates) -> None:
     def play_page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "play.html", context(request, "play"))
 
+    proven: dict[str, dict[str, list]] = {}
+
+    def proven_openers() -> dict[str, dict[str, list]]:
+        """Per list and mode, the best proven openers of the committed tables (read once)."""
+        if not proven:
+            from raten.trees.values import best_openers  # the search's modules, only when asked
+
+            for name, e in lists.entries.items():
+                proven[name] = {mode: best_openers(e.words, mode == "hard") for mode in ("normal", "hard")}
+        return proven
+
+    letters = {name: letter_stats(e.words.solutions) for name, e in lists.entries.items()}
+
     @app.api_route("/openers", methods=["GET", "HEAD"], include_in_schema=False)
     def openers_page(request: Request) -> HTMLResponse:
-        return templates.TemplateResponse(request, "openers.html", context(request, "openers"))
+        page = context(request, "openers")
+        page["proven"] = proven_openers()
+        page["letters"] = letters
+        page["describe"] = lambda e: i18n.list_description(page["lang"], e.name, e.description)
+        return templates.TemplateResponse(request, "openers.html", page)
 
     def not_found_page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "404.html", context(request, "404"), status_code=404)

@@ -127,7 +127,8 @@ TEXT: dict[str, dict[str, str]] = {
         "err_internal": "something went wrong on the server",
         "openers_intro": "The best first guesses for each list by entropy: how many bits of information the "
         "colours give on average, how many colour patterns they can show, the largest group of answers "
-        "left by one pattern and how many answers are left on average.",
+        "left by one pattern and how many answers are left on average; beside it, the openers proven "
+        "optimal by exact decision trees.",
         "openers_sizes": "{solutions} possible answers, {allowed} allowed guesses",
         "err_invalid_value": "invalid value",
         "err_too_long": "at most {max_length} characters",
@@ -167,6 +168,49 @@ TEXT: dict[str, dict[str, str]] = {
         "prior_frequency": "every word, by frequency",
         "answers_only": "Only words that could be the answer",
         "footer": "raten: Wordle solver for German and English",
+        # settings and how to play (issue 12 item 6)
+        "settings": "Settings",
+        "close": "Close",
+        "theme": "Theme",
+        "theme_system": "As the system",
+        "theme_light": "Light",
+        "theme_dark": "Dark",
+        "high_contrast": "High contrast colours",
+        "high_contrast_hint": "Orange for the right place, blue for elsewhere in the word, also in the share text.",
+        "motion_note": "Animations follow the system's setting to reduce motion.",
+        "help_button": "How to play",
+        "help_title": "How to play",
+        "help_goal": "Guess the hidden five-letter word in six tries. Type a word of the list and press Enter.",
+        "help_colours": "After each guess the tiles show how close it was:",
+        "help_examples": "crane slate ghost",
+        "help_ex_correct": "{letter} is in the word and in the right place (green).",
+        "help_ex_present": "{letter} is in the word but elsewhere (yellow).",
+        "help_ex_absent": "{letter} is not in the word (grey).",
+        "help_hard": "Hard mode, shown as *: every hint found must be used, green letters stay in place "
+        "and yellow ones appear in every later guess. It can only change before the first guess.",
+        "help_daily": "The daily word is the same for everyone and numbered (No. 700); practice games are "
+        "unlimited. After a game the solver shows what it would have played.",
+        # the openers page (issue 12 item 9)
+        "openers_lists": "Word lists",
+        "entropy_heading": "By entropy",
+        "proven_heading": "Proven optimal",
+        "proven_intro": "Exact decision trees over all answers with at most six guesses: the least average "
+        "number of guesses each opener allows, and the worst case of its best tree.",
+        "proven_normal": "Normal mode",
+        "proven_hard": "Hard mode",
+        "proven_none": "Not computed for this list yet.",
+        "letters_heading": "Letters of the answers",
+        "letters_intro": "{share} % of the {words} answers repeat a letter. How many answers contain each "
+        "letter, and where it stands most often:",
+        "col_letter": "Letter",
+        "col_in_answers": "In answers",
+        "col_most_at": "Most often at",
+        "col_average": "Average",
+        "col_worst": "Worst",
+        "list_desc_en": "The original Wordle lists.",
+        "list_desc_de": "German: common five-letter words as answers, every German five-letter form allowed.",
+        "list_desc_de-ext": "German extended: every allowed German word can be the answer.",
+        "list_desc_en-nyt": "NYT Wordle's accepted words today, every one a possible answer.",
     },
     "de": {
         "brand_tagline": "Wordle-L\u00f6ser und Spiel",
@@ -284,7 +328,8 @@ TEXT: dict[str, dict[str, str]] = {
         "err_internal": "Auf dem Server ist etwas schiefgegangen",
         "openers_intro": "Die besten ersten W\u00f6rter jeder Liste nach Entropie: wie viele Bits Information "
         "die Farben im Mittel geben, wie viele Farbmuster sie zeigen k\u00f6nnen, die gr\u00f6\u00dfte Gruppe, "
-        "die ein Muster \u00fcbrig l\u00e4sst, und wie viele W\u00f6rter im Mittel \u00fcbrig bleiben.",
+        "die ein Muster \u00fcbrig l\u00e4sst, und wie viele W\u00f6rter im Mittel \u00fcbrig bleiben; daneben die "
+        "durch exakte Entscheidungsb\u00e4ume beweisbar optimalen Startw\u00f6rter.",
         "openers_sizes": "{solutions} m\u00f6gliche L\u00f6sungen, {allowed} erlaubte W\u00f6rter",
         "err_invalid_value": "ung\u00fcltiger Wert",
         "err_too_long": "h\u00f6chstens {max_length} Zeichen",
@@ -324,6 +369,52 @@ TEXT: dict[str, dict[str, str]] = {
         "prior_frequency": "jedes Wort, nach H\u00e4ufigkeit",
         "answers_only": "Nur W\u00f6rter, die die L\u00f6sung sein k\u00f6nnen",
         "footer": "raten: Wordle-L\u00f6ser f\u00fcr Deutsch und Englisch",
+        "settings": "Einstellungen",
+        "close": "Schlie\u00dfen",
+        "theme": "Farbschema",
+        "theme_system": "Wie das System",
+        "theme_light": "Hell",
+        "theme_dark": "Dunkel",
+        "high_contrast": "Farben mit hohem Kontrast",
+        "high_contrast_hint": "Orange f\u00fcr die richtige Stelle, Blau f\u00fcr eine andere Stelle im Wort, "
+        "auch im geteilten Text.",
+        "motion_note": "Animationen folgen der Systemeinstellung f\u00fcr reduzierte Bewegung.",
+        "help_button": "Spielregeln",
+        "help_title": "So wird gespielt",
+        "help_goal": "Errate das gesuchte Wort aus f\u00fcnf Buchstaben in sechs Versuchen. Tippe ein Wort der "
+        "Liste und dr\u00fccke Eingabe.",
+        "help_colours": "Nach jedem Versuch zeigen die Felder, wie nah er war:",
+        "help_examples": "raten lampe tisch",
+        "help_ex_correct": "{letter} ist im Wort und an der richtigen Stelle (gr\u00fcn).",
+        "help_ex_present": "{letter} ist im Wort, aber an einer anderen Stelle (gelb).",
+        "help_ex_absent": "{letter} ist nicht im Wort (grau).",
+        "help_hard": "Schwerer Modus, gezeigt als *: jeder gefundene Hinweis muss verwendet werden, gr\u00fcne "
+        "Buchstaben bleiben an ihrer Stelle und gelbe kommen in jedem weiteren Versuch vor. Er l\u00e4sst sich "
+        "nur vor dem ersten Versuch \u00e4ndern.",
+        "help_daily": "Das Wort des Tages ist f\u00fcr alle gleich und nummeriert (Nr. 700); \u00dcbungsspiele "
+        "gibt es unbegrenzt. Nach dem Spiel zeigt der L\u00f6ser, was er gespielt h\u00e4tte.",
+        "openers_lists": "Wortlisten",
+        "entropy_heading": "Nach Entropie",
+        "proven_heading": "Beweisbar optimal",
+        "proven_intro": "Exakte Entscheidungsb\u00e4ume \u00fcber alle L\u00f6sungen mit h\u00f6chstens sechs "
+        "Versuchen: die kleinste mittlere Zahl an Versuchen, die ein Startwort erlaubt, und der schlechteste "
+        "Fall seines besten Baums.",
+        "proven_normal": "Normaler Modus",
+        "proven_hard": "Schwerer Modus",
+        "proven_none": "F\u00fcr diese Liste noch nicht berechnet.",
+        "letters_heading": "Buchstaben der L\u00f6sungen",
+        "letters_intro": "{share} % der {words} L\u00f6sungen haben einen Buchstaben doppelt. Wie viele "
+        "L\u00f6sungen jeden Buchstaben enthalten und wo er am h\u00e4ufigsten steht:",
+        "col_letter": "Buchstabe",
+        "col_in_answers": "In L\u00f6sungen",
+        "col_most_at": "Meist an Stelle",
+        "col_average": "Mittel",
+        "col_worst": "Schlechtester Fall",
+        "list_desc_en": "Die originalen Wordle-Listen.",
+        "list_desc_de": "Deutsch: h\u00e4ufige W\u00f6rter aus f\u00fcnf Buchstaben als L\u00f6sungen, jede "
+        "deutsche Wortform aus f\u00fcnf Buchstaben erlaubt.",
+        "list_desc_de-ext": "Deutsch erweitert: jedes erlaubte deutsche Wort kann die L\u00f6sung sein.",
+        "list_desc_en-nyt": "Die heute von NYT Wordle angenommenen W\u00f6rter, jedes eine m\u00f6gliche L\u00f6sung.",
     },
 }
 
@@ -345,6 +436,12 @@ def t(lang: str, key: str, **params: object) -> str:
     """One UI string, filled in."""
     text = TEXT.get(lang, TEXT["en"]).get(key) or TEXT["en"][key]
     return text.format(**params) if params else text
+
+
+def list_description(lang: str, name: str, fallback: str) -> str:
+    """A word list's description in ``lang`` (the built-in lists have one), else ``fallback``."""
+    key = f"list_desc_{name}"
+    return t(lang, key) if key in TEXT["en"] else fallback
 
 
 def error_message(error: RatenError, lang: str) -> str:

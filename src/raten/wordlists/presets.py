@@ -49,14 +49,14 @@ PRESETS: dict[str, Preset] = {
     "de": Preset(
         "de",
         "de",
-        "German: common five-letter words as solutions, all ngerman five-letter words allowed",
-        "built by `raten words build` from Debian wngerman (GPL-2+) and wordfreq (CC BY-SA 4.0)",
+        "German: common five-letter words as solutions, every five-letter word form allowed",
+        "built by `raten words build` from Debian wngerman, hunspell-de-de-frami (GPL) and wordfreq (CC BY-SA 4.0)",
     ),
     "de-ext": Preset(
         "de-ext",
         "de",
-        "German extended: de plus every five-letter ngerman word, as solutions and allowed",
-        "de plus Debian wngerman (GPL-2+)",
+        "German extended: every allowed de word is also a solution",
+        "de, every word a solution (Debian wngerman, hunspell-de-de-frami; GPL)",
     ),
 }
 #: Built-in lists a server offers only when named (`raten serve --lists en,en-nyt`): their

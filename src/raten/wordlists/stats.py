@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -15,6 +16,15 @@ from raten.engine.feedback import WORD_LENGTH
 from raten.engine.words import WordSet, letters
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+class LetterRow(NamedTuple):
+    """One letter as a player reads it: in how many words, and where it stands most often."""
+
+    letter: str
+    words: int
+    share: float  # of the words that contain it (0..1)
+    most_at: int  # the position 1–5 where it stands most often (the first of equals)
 
 
 @dataclass(frozen=True)
@@ -44,6 +54,15 @@ class LetterStats:
     def ranked(self) -> list[str]:
         """The letters, most frequent first (ties A–Z)."""
         return sorted(ALPHABET, key=lambda c: (-self.counts[ALPHABET.index(c)], c))
+
+    def rows(self) -> list[LetterRow]:
+        """Every letter that occurs, in the most words first (ties A–Z): the openers page's chart."""
+        out = []
+        for j, c in enumerate(ALPHABET):
+            if self.in_words[j]:
+                at = max(range(WORD_LENGTH), key=lambda i: (self.by_position[i][j], -i))
+                out.append(LetterRow(c, self.in_words[j], self.in_words[j] / self.words, at + 1))
+        return sorted(out, key=lambda r: (-r.words, r.letter))
 
     def to_dict(self) -> dict:
         """The JSON form: per letter its count, share, words containing it and counts by position."""

@@ -196,12 +196,17 @@ function entersWord(target) {
 function listenKeys(onKey) {
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+    if (document.querySelector("dialog[open]")) return;  // a dialog (settings, help) has the keys
     const target = e.target;
     const typing = target && (target.tagName === "SELECT" || target.tagName === "TEXTAREA"
       || (target.tagName === "INPUT" && !["checkbox", "radio", "button"].includes(target.type)));
     if (typing) return;
     const k = e.key.toLowerCase();
     const board = document.getElementById("board");
+    // Typing on the physical keyboard while an on-screen key has focus (it keeps focus after a tap)
+    // would draw the focus ring on that key (keyboard use makes :focus-visible match): leave it.
+    const onScreenKey = target && target.closest && target.closest("#keyboard");
+    if (onScreenKey && (k === "enter" || k === "backspace" || /^[a-z]$/.test(k) || UMLAUTS[k])) target.blur();
     if (k === "enter") {
       if (!entersWord(target)) return;
       e.preventDefault();
@@ -218,7 +223,7 @@ function listenKeys(onKey) {
   // afterwards types the word; one pressed from the keyboard keeps focus (detail 0).
   document.addEventListener("click", (e) => {
     const button = e.target.closest && e.target.closest("button");
-    if (button && e.detail > 0 && !button.closest("#keyboard")) button.blur();
+    if (button && e.detail > 0 && !button.closest("#keyboard, dialog, [data-dialog]")) button.blur();
   });
 }
 

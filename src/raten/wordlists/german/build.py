@@ -1,21 +1,28 @@
 """Building the German lists (`de`, `de-ext`) and writing them, with their NOTICE, to a directory.
 
-Allowed guesses are every five-letter dictionary word after transliteration (ä→ae, ö→oe,
-ü→ue, ß→ss); the solutions are the most frequent of them by wordfreq (zipf scale) that
-no morphology rule leaves out. The same dictionary and wordfreq give the same bytes.
+Allowed guesses are every five-letter word form of wngerman and of the hunspell dictionary
+expanded through its affix rules, after transliteration (ä→ae, ö→oe, ü→ue, ß→ss); the
+solutions are the most frequent wngerman words by wordfreq (zipf scale) that no morphology
+rule leaves out. The same dictionaries and wordfreq give the same bytes.
+
+The solutions are drawn from wngerman alone: the rules read a word's part of speech from its
+neighbours in wngerman, and the forms hunspell adds are mostly names and English words
+(Kevin, Sarah, event, happy) that neither the rules nor the hand lists know.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 from raten.errors import RatenError
-from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon, read_dictionary
+from raten.wordlists.files import read_word_file
+from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon, parse_dictionary, read_dictionary
+from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, HunspellDict, expand
 from raten.wordlists.german.morphology import RULES, Morphology, Zipf
-from raten.wordlists.german.notice import debian_version, file_sha256, notice_text, wordfreq_version
+from raten.wordlists.german.notice import Sources, debian_version, file_sha256, notice_text, wordfreq_version
 
 DEFAULT_SOLUTIONS = 1050
 DEFAULT_MIN_ZIPF = 3.0
@@ -36,13 +43,30 @@ class BuildResult:
 
     allowed: list[str]
     solutions: list[str]
-    ngerman: list[str]
+    ngerman: list[str]  # every allowed word, for `de-ext` (the file keeps its old name)
     min_zipf: float
     candidates: int  # five-letter words at or above min_zipf
     excluded: dict[str, list[str]]  # rule -> words at or above min_zipf it left out, commonest first
     eligible: int  # candidates no rule left out
     lowest_zipf: float  # frequency of the rarest solution
     transliterated: int  # allowed words that had ä, ö, ü or ß
+    wngerman: list[str] = field(default_factory=list)  # wngerman's own five-letter words
+    hunspell: list[str] = field(default_factory=list)  # the hunspell dictionary's five-letter forms
+
+    def added(self) -> list[str]:
+        """The allowed words hunspell adds to wngerman's (chili, coach, joint)."""
+        return sorted(set(self.allowed) - set(self.wngerman))
+
+    def coverage(self, words: Iterable[str]) -> dict:
+        """How many of WORDS (another game's list) are allowed, solutions, and allowed by wngerman alone."""
+        ws = set(words)
+        return {
+            "words": len(ws),
+            "allowed": len(ws & set(self.allowed)),
+            "allowed_wngerman_only": len(ws & set(self.wngerman)),
+            "solutions": len(ws & set(self.solutions)),
+            "not_allowed": sorted(ws - set(self.allowed)),
+        }
 
     def summary(self) -> dict:
         """Counts for people and scripts (a few examples per rule)."""
@@ -50,6 +74,10 @@ class BuildResult:
             "allowed": len(self.allowed),
             "solutions": len(self.solutions),
             "ngerman": len(self.ngerman),
+            "wngerman": len(self.wngerman),
+            "hunspell": len(self.hunspell),
+            "added_by_hunspell": len(self.added()),
+            "added_examples": self.added()[:: max(1, len(self.added()) // 12)][:12],
             "transliterated": self.transliterated,
             "min_zipf": self.min_zipf,
             "candidates": self.candidates,
@@ -61,14 +89,22 @@ class BuildResult:
 
 
 def build_lists(
-    lex: Lexicon, zipf: Zipf, solutions: int = DEFAULT_SOLUTIONS, min_zipf: float = DEFAULT_MIN_ZIPF
+    lex: Lexicon,
+    zipf: Zipf,
+    solutions: int = DEFAULT_SOLUTIONS,
+    min_zipf: float = DEFAULT_MIN_ZIPF,
+    forms: Lexicon | None = None,
 ) -> BuildResult:
-    """Allowed = every five-letter word; solutions = the SOLUTIONS commonest words at or
-    above MIN_ZIPF that no rule leaves out (fewer if there are not that many)."""
+    """Allowed = every five-letter word of LEX and FORMS (the expanded hunspell dictionary);
+    solutions = the SOLUTIONS commonest words of LEX at or above MIN_ZIPF that no rule leaves
+    out (fewer if there are not that many)."""
     if solutions < 1:
         raise RatenError("--solutions must be at least 1")
     morph = Morphology(lex, zipf)
     five = lex.five()
+    extra = forms.five() if forms is not None else []
+    allowed = sorted(set(five) | set(extra))
+    spellings = {w: set(lex.spellings.get(w, ())) | set(forms.spellings.get(w, ()) if forms else ()) for w in allowed}
     ranked = sorted(five, key=lambda w: (-morph.freq(w), w))
     candidates = [w for w in ranked if morph.freq(w) >= min_zipf]
     excluded: dict[str, list[str]] = {rule: [] for rule in RULES}
@@ -81,15 +117,17 @@ def build_lists(
             eligible.append(word)
     chosen = eligible[:solutions]
     return BuildResult(
-        allowed=five,
+        allowed=allowed,
         solutions=sorted(chosen),
-        ngerman=five,
+        ngerman=allowed,
         min_zipf=min_zipf,
         candidates=len(candidates),
         excluded=excluded,
         eligible=len(eligible),
         lowest_zipf=morph.freq(chosen[-1]) if chosen else 0.0,
-        transliterated=sum(any(s != w for s in lex.spellings[w]) for w in five),
+        transliterated=sum(any(s != w for s in spellings[w]) for w in allowed),
+        wngerman=five,
+        hunspell=extra,
     )
 
 
@@ -124,18 +162,32 @@ def build(
     n_solutions: int = DEFAULT_SOLUTIONS,
     min_zipf: float = DEFAULT_MIN_ZIPF,
     dry_run: bool = False,
+    hunspell: HunspellDict | None = DEFAULT_HUNSPELL,
+    compare: Iterable[Path] = (),
 ) -> tuple[BuildResult, dict]:
-    """Build the lists from DICT_PATH and wordfreq and (unless DRY_RUN) write them into OUT.
+    """Build the lists from DICT_PATH, the HUNSPELL dictionary (None: wngerman alone) and
+    wordfreq and (unless DRY_RUN) write them into OUT.
 
-    Returns the result and a report for people and scripts (``written`` names the files).
+    Returns the result and a report for people and scripts (``written`` names the files,
+    ``coverage`` how many words of each COMPARE list the lists hold).
     """
     lex = read_dictionary(dict_path)
-    result = build_lists(lex, wordfreq_zipf(), solutions=n_solutions, min_zipf=min_zipf)
+    compared = {str(p): read_word_file(p) for p in compare}  # bad files fail before the slow part
+    forms = parse_dictionary(expand(hunspell)) if hunspell is not None else None
+    result = build_lists(lex, wordfreq_zipf(), solutions=n_solutions, min_zipf=min_zipf, forms=forms)
     report = result.summary()
     report["dictionary"] = {"path": str(dict_path), "entries": lex.lines, "dropped": lex.dropped}
+    report["hunspell"] = {"path": str(hunspell.stem), "forms": len(result.hunspell)} if hunspell else None
+    report["coverage"] = {name: result.coverage(words) for name, words in compared.items()}
     if not dry_run:
-        debian = debian_version() if dict_path == DEFAULT_DICT else None
-        notice = notice_text(result, lex, file_sha256(dict_path), debian, wordfreq_version(), dict_path)
+        sources = Sources(
+            dict_sha256=file_sha256(dict_path),
+            debian=debian_version() if dict_path == DEFAULT_DICT else None,
+            wordfreq=wordfreq_version(),
+            dict_path=dict_path,
+            hunspell=hunspell,
+        )
+        notice = notice_text(result, lex, sources)
         out_dir = out if out is not None else default_out_dir()
         report["written"] = {name: str(p) for name, p in write_lists(result, out_dir, notice).items()}
     return result, report

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon
+from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, HunspellDict
 from raten.wordlists.german.morphology import RULE_LABELS
 
 if TYPE_CHECKING:  # build.py writes the NOTICE, so it imports this module, not the other way
@@ -22,9 +24,10 @@ German word lists of raten (presets `de` and `de-ext`)
 =====================================================
 
 Files
-  allowed.txt    {allowed} words: every five-letter word of ngerman (after transliteration)
-  solutions.txt  {solutions} words: the commonest of them that look like base forms
-  ngerman.txt    {ngerman} words: every five-letter word of ngerman, for `de-ext`
+  allowed.txt    {allowed} words: every five-letter word form of ngerman and of the
+                 hunspell dictionary expanded through its affix rules (after transliteration)
+  solutions.txt  {solutions} words: the commonest ngerman words that look like base forms
+  ngerman.txt    {ngerman} words: the same words as allowed.txt, for `de-ext`
                  (`de-ext` = de plus ngerman.txt, as both solutions and allowed)
 
 All lists: lowercase a-z, one word per line, sorted, trailing newline.
@@ -34,41 +37,76 @@ Sources
     (upstream igerman98 by Björn Jacke, https://www.j3e.de/ispell/igerman98/;
     {lines} entries, sha256 {dict_sha256}).
     Licence: GPL-2+ (GNU General Public License, version 2 or later).
-  PyPI package wordfreq {wordfreq} by Robyn Speer, word frequencies for "de" and "en"
+{hunspell_source}  PyPI package wordfreq {wordfreq} by Robyn Speer, word frequencies for "de" and "en"
     (https://github.com/rspeer/wordfreq). Licence: code Apache-2.0, data CC BY-SA 4.0
     (its README names the corpora the data comes from). Only the choice and ranking of
     the solutions comes from wordfreq; no frequency data is copied into these files.
 
 Licence of these files
-  The three lists are derived from ngerman and are distributed under the GPL-2+, like
-  the dictionary they come from (the rest of raten is MIT). The choice of solutions is
-  based on wordfreq frequencies (CC BY-SA 4.0, credited above).
+  The three lists are derived from the dictionaries above and are distributed under the
+  {licence}
+  (the rest of raten is MIT). The choice of solutions is based on wordfreq frequencies
+  (CC BY-SA 4.0, credited above).
 
 How they were made (src/raten/wordlists/german/)
   1. ngerman entries that are all lowercase or capitalised and consist of letters only
      (acronyms, mixed case and entries with other characters are dropped), lowercased,
-     transliterated ä→ae, ö→oe, ü→ue, ß→ss, five letters long: allowed.txt ({transliterated}
-     of them had an umlaut or ß). Words that are five letters only before
-     transliteration (Größe) are not five-letter words in the game's alphabet and are left
-     out everywhere.
+     transliterated ä→ae, ö→oe, ü→ue, ß→ss, five letters long: {wngerman} words.
+{hunspell_step}     Together: allowed.txt ({transliterated} of them had an umlaut or ß). Words that are
+     five letters only before transliteration (Größe) are not five-letter words in the
+     game's alphabet and are left out everywhere.
   2. ngerman.txt holds the same words. `de-ext` takes them all as solutions; it uses the
-     transliterated words, not only the ngerman words that are plain ASCII (as some other
+     transliterated words, not only the words that are plain ASCII (as some other
      "Standard + ngerman" lists do), because the game transliterates (fuenf, kaese, muede
      are words like any other) and dropping umlaut words would leave an arbitrary hole.
-  3. Solutions: words with wordfreq zipf >= {min_zipf} ({candidates} words), ranked by
+  3. Solutions: ngerman words with wordfreq zipf >= {min_zipf} ({candidates} words), ranked by
      frequency (the frequencies of all ngerman spellings of a word added up). Left out,
      by the first rule that applies:
 {excluded}
      The {solutions} commonest of the remaining {eligible} are the solutions; the rarest
-     has zipf {lowest_zipf}.
+     has zipf {lowest_zipf}. Only ngerman words are candidates: the rules read a word's
+     part of speech from its neighbours in ngerman, and the forms the hunspell dictionary
+     adds are mostly names and English words (Kevin, Sarah, event, happy) they cannot tell.
   The rules can be wrong both ways: ngerman lists a word that is both noun and verb
   only once, in lowercase, so some nouns that look like verb forms are missing (Hetze,
   Robbe) and some plurals that head compound nouns are kept.
 
 Rebuild
-  apt-get install wngerman && pip install 'raten[build-words]'
+  apt-get install {packages} && pip install 'raten[build-words]'
   raten words build{dict_option} --solutions {solutions} --min-zipf {min_zipf}
 """
+
+HUNSPELL_SOURCE = """\
+  Debian package {package} {version}, files {stem}.dic and .aff
+    (igerman98 extended by Franz Michael Baumann, "frami", as LibreOffice ships it;
+    .dic sha256 {dic_sha256},
+    .aff sha256 {aff_sha256}).
+    Licence: GPL-2 or GPL-3 (Debian's copyright file: "GPL-2 or GPL-3"; the .aff file:
+    "License: GPLv2, GPLv3").
+    Expanded with unmunch (Debian package hunspell-tools {tools}) and checked with hunspell
+    (Debian package hunspell {checker}); no code of either is part of these files.
+"""
+
+HUNSPELL_STEP = """\
+     The hunspell dictionary {stem}: every stem with every
+     affix its flags allow (`unmunch`), kept when `hunspell -G` accepts it as a word
+     (unmunch also lists parts that exist only inside compounds, such as Abhol, Mikro),
+     then the same filter: {forms} words, {added} of them not in ngerman
+     ({examples}). Debian's hunspell-de-de is igerman98 20161207, the source of
+     wngerman: its five-letter forms are wngerman's but for two that frami has too
+     (fadst, oedst), so the build reads the frami dictionary (the two packages conflict).
+"""
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Where the lists came from: the dictionaries' checksums and the packages' versions."""
+
+    dict_sha256: str
+    debian: str | None
+    wordfreq: str | None
+    dict_path: Path = DEFAULT_DICT
+    hunspell: HunspellDict | None = None
 
 
 def file_sha256(path: Path) -> str:
@@ -99,29 +137,55 @@ def wordfreq_version() -> str | None:
         return None
 
 
-def notice_text(
-    result: BuildResult,
-    lex: Lexicon,
-    dict_sha256: str,
-    debian: str | None,
-    wordfreq: str | None,
-    dict_path: Path = DEFAULT_DICT,
-) -> str:
+def _hunspell_texts(result: BuildResult, d: HunspellDict | None) -> tuple[str, str, str]:
+    """The source paragraph, the build step and the packages for the NOTICE (empty without hunspell)."""
+    if d is None:
+        return "", "", "wngerman"
+    source = HUNSPELL_SOURCE.format(
+        package=d.package or "(not a Debian package)",
+        version=(debian_version(d.package) if d.package else None) or "(version unknown)",
+        stem=d.stem,
+        dic_sha256=file_sha256(d.dic),
+        aff_sha256=file_sha256(d.aff),
+        tools=debian_version("hunspell-tools") or "(version unknown)",
+        checker=debian_version("hunspell") or "(version unknown)",
+    )
+    added = result.added()
+    examples = [w for w in ("chili", "coach", "email", "joint", "label") if w in added] or added[:5]
+    step = HUNSPELL_STEP.format(stem=d.stem, forms=len(result.hunspell), added=len(added), examples=", ".join(examples))
+    packages = " ".join(["wngerman", d.package or "", "hunspell-tools", "hunspell"]).replace("  ", " ")
+    return source, step, packages
+
+
+def notice_text(result: BuildResult, lex: Lexicon, sources: Sources) -> str:
     """The NOTICE that names sources, versions, licences and the command that rebuilds."""
     excluded = "\n".join(f"       {len(words):5d}  {RULE_LABELS[rule]}" for rule, words in result.excluded.items())
+    hunspell_source, hunspell_step, packages = _hunspell_texts(result, sources.hunspell)
+    options = "" if sources.dict_path == DEFAULT_DICT else f" --dict {sources.dict_path}"
+    if sources.hunspell is None:
+        options += " --no-hunspell"
+    elif sources.hunspell.stem != DEFAULT_HUNSPELL.stem:
+        options += f" --hunspell {sources.hunspell.stem}"
     return NOTICE_TEMPLATE.format(
         allowed=len(result.allowed),
         solutions=len(result.solutions),
         ngerman=len(result.ngerman),
-        debian=debian or "(version unknown)",
+        debian=sources.debian or "(version unknown)",
         lines=lex.lines,
-        dict_sha256=dict_sha256,
-        wordfreq=wordfreq or "(version unknown)",
+        dict_sha256=sources.dict_sha256,
+        hunspell_source=hunspell_source,
+        wordfreq=sources.wordfreq or "(version unknown)",
+        licence="GPL-2+, like ngerman"
+        if sources.hunspell is None
+        else "GPL-2 or GPL-3, at your option (the terms all sources allow)",
+        wngerman=len(result.wngerman),
+        hunspell_step=hunspell_step,
         transliterated=result.transliterated,
         min_zipf=result.min_zipf,
         candidates=result.candidates,
         excluded=excluded,
         eligible=result.eligible,
         lowest_zipf=f"{result.lowest_zipf:.2f}",
-        dict_option="" if dict_path == DEFAULT_DICT else f" --dict {dict_path}",
+        packages=packages,
+        dict_option=options,
     )
