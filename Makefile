@@ -1,7 +1,7 @@
 # make run:   install everything and start the web app on 127.0.0.1:8000.
-# make test:  install everything (browser and Debian dictionaries included), lint, and the whole suite
-#             with branch coverage.
-# make check: lint plus the suite without the slow and browser tests (under a minute).
+# make test:  install everything (browser and Debian dictionaries included), lint, the device engine's
+#             node tests, and the whole suite with branch coverage.
+# make check: lint, the device engine's node tests, and the suite without the slow and browser tests.
 # make docs:  regenerate docs/cli.md from --help (a test fails when it is stale).
 # make dictionaries: Debian's German dictionaries and tools that `raten words build` reads.
 PYTHON ?= python3
@@ -70,11 +70,16 @@ lint: install
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy  # the package, as [tool.mypy] in pyproject.toml says
 
+# The solver's engine on the device (src/raten/web/static/device/engine.js), under node's test runner.
+NODE_TEST := node --test tests/js/
+
 # RATEN_NEED_DEBIAN=1: a test that needs the Debian packages fails instead of skipping.
 test: install browser dictionaries axe lint
+	$(NODE_TEST)
 	RATEN_NEED_DEBIAN=1 $(PYTEST) -q $(COVERAGE)
 
 check: install lint
+	$(NODE_TEST)
 	$(PYTEST) -q -m "not slow and not e2e"
 
 docs: install

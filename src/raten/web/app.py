@@ -32,6 +32,7 @@ from raten.play.game import GameError
 from raten.web import i18n
 from raten.web.api import PLAYER_COOKIE, GameConflictError, NotFoundError, router
 from raten.web.assets import Assets, VersionedStatic, docs_assets_dir
+from raten.web.device import add_device_routes, device_config
 from raten.web.headers import PAGE_POLICY as _PAGE_POLICY
 from raten.web.headers import SecurityHeaders, docs_policy, security_headers
 from raten.web.limits import Guard, Limits, Policy, Refused
@@ -104,6 +105,7 @@ def create_app(
     viewers = Assets(docs_assets_dir(), "/static/docs")
     app.mount("/static/docs", VersionedStatic(viewers), name="docs-static")  # before /static, which would match too
     app.mount("/static", VersionedStatic(static), name="static")
+    add_device_routes(app, static)
     docs_pages = _api_docs(app, viewers)
     app.add_middleware(Guard, limits=limits, player_cookie=PLAYER_COOKIE, wording=_refusal_text)
     app.add_middleware(SecurityHeaders, docs=docs_policy(*docs_pages))
@@ -299,7 +301,7 @@ def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
             query = urlencode({k: v for k, v in params.items() if v})
             return f"{path}?{query}" if query else path
 
-        config = {
+        config: dict[str, Any] = {
             "page": page,
             "lang": lang,
             "list": entry.name,
@@ -310,6 +312,8 @@ def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
             "text": i18n.TEXT[lang],
             "openers": [h.to_dict() for h in entry.openers[:10]],
         }
+        if page == "solver":  # the solver may compute on the device (raten.web.device)
+            config["device"] = device_config(lists, entry.name, static)
         return {
             "request": request,
             "page": page,

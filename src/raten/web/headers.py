@@ -13,10 +13,12 @@ import re
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-#: The pages' policy: everything from this server, nothing inline, no framing.
+#: The pages' policy: everything from this server, nothing inline, no framing; workers (the
+#: solver's engine on the device and the service worker) only from this server too.
 PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
 )
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
 

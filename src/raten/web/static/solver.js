@@ -127,7 +127,7 @@
       answers_only: state.answersOnly,
     };
     try {
-      const data = await api("/api/hints", { method: "POST", body, signal: mine.signal });
+      const data = await solverHints(body, { signal: mine.signal });  // the server, or device/client.js
       if (mine !== controller) return;
       el("error").hidden = true;
       show(data);
@@ -327,6 +327,8 @@
 
   const keyboard = makeKeyboard(el("keyboard"), onKey);
   listenKeys(onKey);
+  device.wireToggle(refresh);
+  device.keepForOffline();
   el("hard").checked = state.hard;
   el("hard").addEventListener("change", () => { state.hard = el("hard").checked; changed(); });
   el("prior").value = state.prior;

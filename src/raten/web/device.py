@@ -1,0 +1,96 @@
+"""What the solver page needs to compute on the device: each word list as a file for the
+browser's engine (``static/device/engine.js``), and the service worker at the site's root.
+
+The list file carries, besides the words, the ``c * log2(c)`` and ``log2(n)`` values the Python
+ranking adds (``raten.engine.partition``), so that the browser's bits agree with the server's to
+the last place whatever its own ``Math.log2`` rounds to (V8's differs from the C library's for a
+few dozen integers below 20,000). Its URL carries the lists' fingerprint, so a cache keeps it
+for good and a changed list is a new URL.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlencode
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, Response
+
+from raten.engine.partition import log2, xlogx
+from raten.engine.words import WordSet
+from raten.errors import RatenError
+from raten.web.assets import Assets
+from raten.web.service import FALLBACK_MAX_RANKED, Lists
+
+#: The service worker, among the static files; served as /sw.js, so that its scope is the site.
+SERVICE_WORKER = "device/sw.js"
+#: The largest table (allowed × solutions, a byte a cell) a browser is asked to build: en's is
+#: 30 MB; a list of every allowed word as an answer (en-nyt: 14855², 220 MB) stays on the server.
+MAX_DEVICE_CELLS = 64 * 1024 * 1024
+_FOREVER = "public, max-age=31536000, immutable"
+
+
+def list_file(words: WordSet) -> bytes:
+    """The list as JSON for engine.js: name, language, version, solutions, allowed (both in the
+    engine's order) and the numbers its entropy adds, for every candidate count it may rank."""
+    most = max(len(words.solutions), min(len(words.allowed), FALLBACK_MAX_RANKED))
+    body = {
+        "name": words.name,
+        "language": words.language,
+        "version": words.fingerprint,
+        "solutions": list(words.solutions),
+        "allowed": list(words.allowed),
+        "xlogx": xlogx(most).tolist(),
+        "log2": [0.0] + [log2(n) for n in range(1, most + 1)],  # log2(0) is never used
+    }
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def on_device(words: WordSet) -> bool:
+    """Whether the browser's engine ranks this list, as the server does: equally likely answers (a
+    word set with prior weights, for its solutions or its fallback, is ranked on the server) and
+    a table of at most ``MAX_DEVICE_CELLS``."""
+    uniform = getattr(words, "weights", None) is None and getattr(words, "fallback_weights", None) is None
+    return uniform and len(words.allowed) * len(words.solutions) <= MAX_DEVICE_CELLS
+
+
+def device_config(lists: Lists, name: str, static: Assets) -> dict | None:
+    """The URLs the solver page's device part needs (its ``RATEN.device``), for list ``name``;
+    None for a list the device does not rank (``on_device``): the page then hides its switch.
+    Each carries its content's hash; the worker's also names the engine it imports, so that the
+    worker and the page's offline copy ask for the very same engine URL."""
+    words = lists.get(name).words
+    if not on_device(words):
+        return None
+    engine = static.url("device/engine.js")
+    return {
+        "words": f"/device/words/{name}.json?v={words.fingerprint}",
+        "worker": static.url("device/worker.js") + "&" + urlencode({"engine": engine}),
+        "engine": engine,
+        "sw": f"/sw.js?v={static.digest('device/sw.js')}",
+    }
+
+
+def add_device_routes(app: FastAPI, static: Assets) -> None:
+    """``GET /device/words/{name}.json`` and ``GET /sw.js`` (outside the API schema: files, not
+    calls); ``static`` are the static files, whose service worker is served at the root."""
+    files: dict[str, bytes] = {}
+
+    @app.get("/device/words/{name}.json", include_in_schema=False)
+    def device_words(name: str, request: Request) -> Response:
+        lists: Lists = request.app.state.lists
+        try:
+            words = lists.get(name).words
+        except RatenError as e:
+            return Response(json.dumps({"error": str(e), "code": "not_found"}), 404, media_type="application/json")
+        if name not in files:
+            files[name] = list_file(words)
+        fresh = request.query_params.get("v") == words.fingerprint
+        headers = {"cache-control": _FOREVER if fresh else "no-cache"}
+        return Response(files[name], media_type="application/json", headers=headers)
+
+    @app.get("/sw.js", include_in_schema=False)
+    def service_worker() -> FileResponse:
+        # no-cache: the browser asks for it anew on each visit and so learns of a new release
+        path = static.directory / SERVICE_WORKER
+        return FileResponse(path, media_type="text/javascript", headers={"cache-control": "no-cache"})

@@ -1,0 +1,262 @@
+"""The solver on the device (static/device): the browser's engine against the server's API on
+random histories, the on-device switch, and the solver working offline through the service
+worker after the server has stopped."""
+
+from __future__ import annotations
+
+import random
+import socket
+import string
+import threading
+import time
+
+import httpx
+import pytest
+
+from raten.engine.feedback import feedback_colours, format_pattern, pattern
+from raten.engine.state import State
+
+#: Histories compared per (list, mode): 4 × 520 = 2080 in all.
+HISTORIES = 520
+#: Histories the page ranks per page.evaluate call.
+BATCH = 40
+#: Whole answers compared: the candidates in full, the ranking as deep as the API ranks it.
+QUERY = {"top": 50, "limit": 20000}
+
+#: Loads the list file and the engine once per page and answers a batch of /api/hints bodies.
+DEVICE_BATCH = """async ({engine, words, queries}) => {
+  if (!window.__device || window.__device.words !== words) {
+    const { Solver, WordList } = await import(engine);
+    const list = new WordList(await (await fetch(words)).json());
+    window.__device = { words, solver: new Solver(list) };
+  }
+  return queries.map((q) => {
+    try { return window.__device.solver.hints(q); } catch (e) { return { error: String(e.message), key: e.key }; }
+  });
+}"""
+
+
+def histories(words, hard: bool, n: int, seed: int) -> list[list[tuple[str, str]]]:
+    """Random histories made with the Python engine: a random answer (one in ten an allowed word
+    that is no solution, so that allowed words stand in), then one to four guesses, each a random
+    allowed word, one of the top hints or (one in twenty) five random letters, stopped early
+    when the answer is found."""
+    rng = random.Random(seed)
+    outsiders = sorted(set(words.allowed) - set(words.solutions))
+    start = State(words, hard=hard)
+    out: list[list[tuple[str, str]]] = []
+    while len(out) < n:
+        answer = rng.choice(outsiders) if outsiders and rng.random() < 0.1 else rng.choice(words.solutions)
+        state, rows = start, []
+        for _ in range(rng.randint(1, 4)):
+            if rng.random() < 0.05:  # a word the list does not know, used anyway
+                guess = "".join(rng.choice(string.ascii_lowercase) for _ in range(5))
+            elif rng.random() < 0.4 or state.count > 400:
+                guess = rng.choice(words.allowed)
+            else:
+                hints = state.hints(top=5)
+                if not hints:
+                    break
+                guess = rng.choice(hints).word
+            code = pattern(guess, answer)
+            rows.append((guess, format_pattern(code)))
+            state = state.after(guess, code)
+            if state.solved or state.count == 1:
+                break
+        out.append(rows)
+    return out
+
+
+def device_config(page) -> dict:
+    return page.evaluate("JSON.parse(document.getElementById('raten-config').textContent).device")
+
+
+def assert_same(device: dict, server: dict, where: str) -> None:
+    """The same answer: every field equal, the floats to 1e-9."""
+    assert "error" not in device, f"{where}: {device}"
+    for key in ("list", "count", "fallback", "solved", "candidates", "constraints", "summary", "warnings", "split"):
+        assert device[key] == server[key], f"{where}: {key} differs: {device[key]!r} != {server[key]!r}"
+    assert [h["word"] for h in device["hints"]] == [h["word"] for h in server["hints"]], where
+    for mine, theirs in zip(device["hints"], server["hints"]):
+        assert abs(mine["bits"] - theirs["bits"]) <= 1e-9, f"{where}: {mine} != {theirs}"
+        assert abs(mine["expected_remaining"] - theirs["expected_remaining"]) <= 1e-9, f"{where}: {mine}"
+        assert (mine["candidate"], mine["patterns"], mine["largest"]) == (
+            theirs["candidate"],
+            theirs["patterns"],
+            theirs["largest"],
+        ), f"{where}: {mine} != {theirs}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["en", "de"])
+def test_the_device_engine_answers_as_the_server_does(page, live, name):
+    words = live.app.state.lists.get(name).words
+    page.goto(f"{live.url}/solver?list={name}")
+    page.wait_for_selector("#results[data-state=ready]")
+    config = device_config(page)
+    compared = 0
+    with httpx.Client(base_url=live.url, timeout=60) as client:
+        for hard in (False, True):
+            cases = histories(words, hard, HISTORIES, seed=2 * ["en", "de"].index(name) + hard)
+            for lo in range(0, len(cases), BATCH):
+                queries = [
+                    {"list": name, "hard": hard, "rows": [{"guess": g, "pattern": p} for g, p in rows], **QUERY}
+                    for rows in cases[lo : lo + BATCH]
+                ]
+                answers = page.evaluate(
+                    DEVICE_BATCH, {"engine": config["engine"], "words": config["words"], "queries": queries}
+                )
+                for query, device in zip(queries, answers):
+                    response = client.post("/api/hints", json=query)
+                    assert response.status_code == 200, response.text
+                    assert_same(device, response.json(), f"{name} hard={hard} {query['rows']}")
+                    compared += 1
+    assert compared == 2 * HISTORIES
+
+
+AXE_SERIOUS = """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+  .filter((v) => v.impact === "serious" || v.impact === "critical")
+  .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "))"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_badge_and_the_switch_pass_axe(browser, live, axe_source, phone, scheme):
+    context = browser.new_context(viewport=phone, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        page.goto(f"{live.url}/solver?list=en&rows=crane00120")
+        page.wait_for_selector("#results[data-state=ready]")
+        page.check("#on-device")
+        page.wait_for_selector("#device-badge:visible")
+        page.wait_for_selector("#results[data-state=ready]")
+        page.evaluate(axe_source + "\n;0")  # CSP refuses add_script_tag's inline script
+        assert page.evaluate(AXE_SERIOUS) == []
+    finally:
+        context.close()
+
+
+def test_on_device_is_a_choice_kept_in_the_browser(page, live):
+    page.goto(f"{live.url}/solver?list=de&lang=de&rows=tarne00100")
+    page.wait_for_selector("#results[data-state=ready]")
+    assert page.locator("#device-badge").is_hidden()
+    served = page.locator("#hints tbody tr .word button").all_inner_texts()
+    page.check("#on-device")
+    page.wait_for_selector("#device-badge:visible")
+    page.wait_for_selector("#results[data-state=ready]")
+    assert page.locator("#device-badge").inner_text() == "auf diesem Gerät"
+    assert page.locator("#hints tbody tr .word button").all_inner_texts() == served
+    # kept for the next visit; hints asked for there never reach the server
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/hints" in r.url else None)
+    page.reload()
+    page.wait_for_selector("#results[data-state=ready]")
+    assert page.is_checked("#on-device")
+    assert page.locator("#device-badge").is_visible()
+    assert page.locator("#hints tbody tr .word button").all_inner_texts() == served
+    assert asked == []
+    # a field the engine does not read goes to the server (which refuses this one: 422)
+    ask = "(body) => solverHints(body).then((d) => d.count, (e) => e.status)"
+    solutions = len(live.app.state.lists.get("de").words.solutions)
+    assert page.evaluate(ask, {"list": "de", "rows": [], "hard": False}) == solutions
+    assert asked == []
+    assert page.evaluate(ask, {"list": "de", "rows": [], "hard": False, "surprise": 1}) == 422
+    assert len(asked) == 1
+    page.uncheck("#on-device")
+    page.wait_for_selector("#results[data-state=ready]")
+    page.wait_for_selector("#device-badge", state="hidden")
+
+
+class Server:
+    """A server of its own (the session's stays up for the other tests), stopped on demand."""
+
+    def __init__(self, lists, tmp_path) -> None:
+        import uvicorn
+
+        from raten.web import create_app
+
+        app = create_app(lists=lists, db_path=tmp_path / "raten.sqlite3", daily_secret="device")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline and self.thread.is_alive(), "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        assert not self.thread.is_alive()
+
+
+def kept_offline(page, url: str) -> bool:
+    """Whether the service worker has kept ``url`` (its cache holds it)."""
+    return page.evaluate("async (u) => Boolean(await caches.match(u))", url)
+
+
+def test_offline_the_solver_loads_and_solves_on_the_device(browser, live, tmp_path):
+    server = Server(live.app.state.lists, tmp_path)
+    context = browser.new_context(viewport={"width": 1200, "height": 820}, locale="en-US")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.url}/solver?list=en")
+        page.wait_for_selector("#results[data-state=ready]")
+        config = device_config(page)
+        deadline = time.monotonic() + 30
+        while not kept_offline(page, server.url + config["words"]):
+            assert time.monotonic() < deadline, "the service worker did not keep the word list"
+            page.wait_for_timeout(100)
+        server.stop()
+        with pytest.raises(httpx.TransportError):
+            httpx.get(server.url + "/solver", timeout=2)
+
+        page.reload()
+        page.wait_for_selector("#results[data-state=ready]")
+        assert page.locator("#device-badge").inner_text() == "on this device"
+        assert page.locator("#count").inner_text() == "2315 candidates left"
+        words = live.app.state.lists.get("en").words
+        state = State(words)
+        answer = "pleat"
+        for turn in range(6):
+            guess = page.locator("#hints tbody tr .word button").first.inner_text().lower()
+            assert guess == state.hints(top=1)[0].word
+            page.locator("#hints tbody tr .word button").first.click()
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#results[data-state=ready], #results[data-state=error]")
+            row = page.locator(".row.done").nth(turn)
+            colours = feedback_colours(guess, answer)
+            for i, c in enumerate(colours):
+                classes = row.locator(".tile").nth(i).get_attribute("class").split()
+                shown = next(int(k[1]) for k in classes if k in ("c0", "c1", "c2"))
+                for _ in range((c - shown) % 3):
+                    row.locator(".tile").nth(i).click()
+            page.wait_for_selector("#results[data-state=ready]")
+            state = state.after(guess, "".join(".?!"[c] for c in colours))
+            assert page.locator("#count").get_attribute("data-count") == str(state.count)
+            assert page.locator("#device-badge").is_visible()
+            if state.count == 1:
+                break
+        assert page.locator("#count").inner_text() in {"1 candidate left: PLEAT", f"Solved in {turn + 1}!"}
+        assert not errors, errors
+    finally:
+        context.close()
+        if server.thread.is_alive():
+            server.stop()
+
+
+def test_a_list_off_the_device_has_no_switch_and_asks_the_server(page, live, monkeypatch):
+    from raten.web import device
+
+    monkeypatch.setattr(device, "MAX_DEVICE_CELLS", 0)
+    page.goto(f"{live.url}/solver?list=en&rows=crane00120")
+    page.wait_for_selector("#results[data-state=ready]")
+    assert page.locator("#on-device").is_hidden()
+    assert page.locator("#device-badge").is_hidden()
+    assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0

@@ -1,0 +1,118 @@
+"""What the server gives the solver on the device (raten.web.device): the list file, the
+service worker at the root, the page's config and a policy that lets workers run."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import warnings
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's note about httpx2
+    from fastapi.testclient import TestClient
+
+from raten.engine.words import WordSet
+from raten.web import create_app
+from raten.web.service import FALLBACK_MAX_RANKED, Lists
+
+
+@pytest.fixture(scope="module")
+def small(en_words) -> WordSet:
+    """Fewer allowed words than a fallback may rank: the file covers all of them."""
+    return WordSet.from_lists(en_words.solutions[::20], en_words.allowed[::40], name="small")
+
+
+@pytest.fixture(scope="module")
+def client(en_words, small, tmp_path_factory):
+    lists = Lists.load({"en": en_words, "small": small})
+    app = create_app(lists=lists, db_path=tmp_path_factory.mktemp("device") / "raten.sqlite3", daily_secret="s")
+    with TestClient(app) as c:
+        yield c
+
+
+def config_of(page: str) -> dict:
+    found = re.search(r'<script type="application/json" id="raten-config">(.*?)</script>', page, re.S)
+    assert found
+    return json.loads(found.group(1))
+
+
+def test_the_solver_page_names_the_device_files_with_versions(client, en_words):
+    device = config_of(client.get("/solver?list=en").text)["device"]
+    assert device["words"] == f"/device/words/en.json?v={en_words.fingerprint}"
+    for key in ("engine", "sw"):
+        assert re.fullmatch(r"/[\w/.]+\.js\?v=[0-9a-f]{12}", device[key]), device[key]
+    # the worker's URL names the engine it imports, the very URL the page keeps for offline use
+    worker = urlsplit(device["worker"])
+    assert worker.path == "/static/device/worker.js"
+    assert parse_qs(worker.query)["engine"] == [device["engine"]]
+    assert "device" not in config_of(client.get("/play?list=en").text)
+    for key in ("worker", "engine", "sw"):
+        response = client.get(device[key])
+        assert response.status_code == 200
+        assert "javascript" in response.headers["content-type"]
+    # the hashed files are kept for good; the service worker is asked for anew on each visit
+    assert client.get(device["engine"]).headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert client.get(device["worker"]).headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert client.get(device["sw"]).headers["cache-control"] == "no-cache"
+
+
+def test_the_list_file_holds_the_words_and_pythons_numbers(client, en_words):
+    response = client.get(f"/device/words/en.json?v={en_words.fingerprint}")
+    assert response.status_code == 200
+    assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+    body = response.json()
+    assert (body["name"], body["language"], body["version"]) == ("en", "en", en_words.fingerprint)
+    assert body["solutions"] == list(en_words.solutions)
+    assert body["allowed"] == list(en_words.allowed)
+    # every candidate count a state can be ranked at: up to all solutions, or a ranked fallback
+    most = max(len(en_words.solutions), FALLBACK_MAX_RANKED)
+    assert len(body["xlogx"]) == len(body["log2"]) == most + 1
+    assert body["xlogx"][:2] == [0.0, 0.0]
+    assert all(body["xlogx"][c] == c * math.log2(c) for c in range(2, most + 1))
+    assert all(body["log2"][n] == math.log2(n) for n in range(1, most + 1))
+
+
+def test_a_small_list_covers_a_fallback_as_large_as_its_allowed_words(client, small):
+    body = client.get(f"/device/words/small.json?v={small.fingerprint}").json()
+    assert len(body["xlogx"]) == len(small.allowed) + 1
+
+
+def test_an_old_version_is_not_kept_and_an_unknown_list_is_a_json_404(client):
+    assert client.get("/device/words/en.json?v=old").headers["cache-control"] == "no-cache"
+    response = client.get("/device/words/nope.json")
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+
+
+def test_the_service_worker_is_served_from_the_root(client):
+    response = client.get("/sw.js?v=1")
+    assert response.status_code == 200
+    assert "javascript" in response.headers["content-type"]
+    assert response.headers["cache-control"] == "no-cache"
+    assert "caches.open" in response.text
+
+
+def test_the_policy_lets_workers_run_from_this_server_only(client):
+    csp = client.get("/solver").headers["content-security-policy"]
+    assert "worker-src 'self';" in csp
+    assert "script-src 'self';" in csp and "unsafe" not in csp and "blob:" not in csp
+
+
+def test_a_list_too_large_for_a_browser_stays_on_the_server(en_words, monkeypatch):
+    from raten.web import device
+
+    assert device.on_device(en_words)
+    monkeypatch.setattr(device, "MAX_DEVICE_CELLS", len(en_words.allowed) * len(en_words.solutions) - 1)
+    assert not device.on_device(en_words)
+
+
+def test_a_page_for_a_list_off_the_device_has_no_device_part(client, monkeypatch):
+    from raten.web import device
+
+    monkeypatch.setattr(device, "MAX_DEVICE_CELLS", 0)
+    config = config_of(client.get("/solver?list=en").text)
+    assert config["device"] is None
