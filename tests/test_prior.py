@@ -127,7 +127,7 @@ def test_presets_have_their_default_prior():
     assert default_prior("en-nyt") == "frequency"
     assert default_prior("en") == default_prior("de") == default_prior("my-file") == "uniform"
     de = load_words("de")
-    assert de.prior == "uniform" and de.weights is None and de.fallback_weights is not None
+    assert de.prior == "uniform" and de.weights is None and de.fallback_weights is None
     assert load_words("de", prior="frequency").solutions == de.allowed
 
 
@@ -164,11 +164,12 @@ def test_a_word_set_with_a_prior_pickles():
     """Worker processes of the web app receive word sets pickled."""
     import pickle
 
-    for p in ("uniform", "frequency"):
-        words = load_words("de", prior=p)
+    de = load_words("de")
+    for words in (de, load_words("de", prior="frequency"), prior.apply_prior(de, "uniform", weigh_fallback=True)):
         copy = pickle.loads(pickle.dumps(words))
         assert copy.prior_key == words.prior_key and copy.fallback_weights == words.fallback_weights
-        assert copy.fallback_weights(["hunde"]).tolist() == prior.frequency_weights(["hunde"], "de").tolist()
+    weigh = prior.apply_prior(de, "uniform", weigh_fallback=True).fallback_weights
+    assert pickle.loads(pickle.dumps(weigh))(["hunde"]).tolist() == prior.frequency_weights(["hunde"], "de").tolist()
 
 
 def test_the_notice_and_pyproject_name_the_pinned_wordfreq():

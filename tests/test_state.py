@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from raten.engine.feedback import format_pattern, parse_pattern
 from raten.engine.state import State
 from raten.errors import RatenError
-from raten.wordlists.prior import frequency_weights
-from reference import ref_code, ref_filter, ref_histogram, ref_weighted_split
+from raten.wordlists.prior import apply_prior, frequency_weights
+from reference import ref_code, ref_filter, ref_histogram, ref_split, ref_weighted_split
 
 
 @pytest.fixture(scope="module")
@@ -91,17 +91,23 @@ def test_fallback_to_allowed_words_when_no_solution_fits(start: State, en_words)
     assert state.count == len(fitting) == 5
     assert state.warnings == (
         "no en solution fits these hints: the answer is probably missing from the list; going on with the 5 "
-        "allowed words that fit (likelier the commoner they are)",
+        "allowed words that fit",
     )
     assert state.warnings[0].key == "fallback" and state.warnings[0].params == {"list": "en", "n": 5}
     assert [en_words.allowed[r] for r in state.candidate_rows()] == fitting
     table, _cols = state.answer_table()
     assert table.shape == (12972, 5)
     assert table[en_words.allowed_index["maize"]].tolist() == [ref_code("maize", w) for w in fitting]
-    # ranking works on the fallback words, weighted by the frequency prior
-    weights = frequency_weights(fitting, "en")
-    assert state.answer_weights().tolist() == weights.tolist()
+    # ranking works on the fallback words, equally likely (as the browser's engine ranks them)
+    assert state.answer_weights() is None
     best = state.hints(top=1)[0]
+    assert best.bits == pytest.approx(ref_split(best.word, fitting)[0], abs=1e-12)
+    # or weighted by frequency, when the word set says so
+    weighed = State(apply_prior(en_words, "uniform", weigh_fallback=True)).replay(history)
+    weights = frequency_weights(fitting, "en")
+    assert weighed.answer_weights().tolist() == weights.tolist()
+    assert weighed.warnings[0].endswith("(likelier the commoner they are)")
+    best = weighed.hints(top=1)[0]
     assert best.bits == pytest.approx(ref_weighted_split(best.word, fitting, weights)[0], abs=1e-12)
     # and the next guess filters the fallback words
     code = ref_code("maize", "jaxie")
@@ -116,7 +122,7 @@ def test_one_fallback_word_is_named_in_the_singular(start: State) -> None:
     assert state.candidate_words == ["soare"]
     assert state.warnings == (
         "no en solution fits these hints: the answer is probably missing from the list; going on with the 1 "
-        "allowed word that fits (likelier the commoner they are)",
+        "allowed word that fits",
     )
     assert state.hints(top=3)[0].word == "soare"
 

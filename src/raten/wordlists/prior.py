@@ -153,13 +153,16 @@ class FrequencyWeights:
         return frequency_weights(words, self.language)
 
 
-def apply_prior(words: WordSet, prior: str) -> WordSet:
+def apply_prior(words: WordSet, prior: str, *, weigh_fallback: bool = False) -> WordSet:
     """``words`` with ``prior``: ``uniform`` (its solutions, equally likely) or ``frequency``
-    (every allowed word a possible answer, weighted by ``frequency_weights``). Either way, when
-    no solution fits, the allowed words that fit are weighted by frequency."""
+    (every allowed word a possible answer, weighted by ``frequency_weights``).
+
+    When no solution fits, the solver goes on with the allowed words that fit: equally likely,
+    as the browser's engine (raten.web.device) ranks them too, or with ``weigh_fallback`` by
+    their frequency weights. Under ``frequency`` every allowed word is a candidate already."""
     name = prior.strip().lower()
     language = words.language
-    fallback = FrequencyWeights(language) if language in FITTED else None
+    fallback = FrequencyWeights(language) if weigh_fallback and language in FITTED else None
     if name == UNIFORM:
         return words.with_prior(UNIFORM, None, fallback_weights=fallback)
     if name == FREQUENCY:

@@ -123,9 +123,10 @@
       hard: state.hard,
       top: 10,
       limit: 300,
-      prior: state.prior,
-      answers_only: state.answersOnly,
     };
+    // named only when not the classic setting, so a plain body can still be answered on the device
+    if (state.prior !== "uniform" || state.prior !== RATEN.prior) body.prior = state.prior;
+    if (state.answersOnly) body.answers_only = true;
     try {
       const data = await solverHints(body, { signal: mine.signal });  // the server, or device/client.js
       if (mine !== controller) return;
@@ -214,7 +215,8 @@
     // The fallback is said once, with the count of this state (the engine's own sentence
     // keeps the count of the row where the fallback began).
     const notes = (data.fallback ? [tr(n === 1 ? "fallback_one" : "fallback", { n })] : []).concat(
-      data.notices.filter((w) => w.key !== "fallback")
+      (data.notices || (data.warnings || []).map((w) => ({ key: "warning", params: {}, text: w })))
+        .filter((w) => w.key !== "fallback")
         .map((w) => (RATEN.text["w_" + w.key] ? tr("w_" + w.key, w.params) : translateWarning(w.text))));
     for (const w of notes) {
       const li = document.createElement("li");
