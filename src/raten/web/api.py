@@ -42,6 +42,7 @@ from raten.web.models import (
     Mode,
     OpenersOut,
     Palette,
+    Prior,
     ReviewOut,
     RowOut,
     StatsOut,
@@ -133,6 +134,7 @@ def get_lists(ls: ListsDep) -> ListsOut:
                 description=e.description,
                 solutions=len(e.words.solutions),
                 allowed=len(e.words.allowed),
+                prior=e.prior,  # type: ignore[arg-type]
             )
             for e in ls.entries.values()
         ]
@@ -167,7 +169,14 @@ async def post_hints(body: HintsIn, request: Request, ls: ListsDep) -> Response:
     """Cached answers are sent from the event loop; new ones are ranked behind the work queue
     (a rate per address, 429; a bounded queue, 503), so a flood cannot hold up the rest."""
     query = HintQuery(
-        body.list, tuple((r.guess, r.pattern) for r in body.rows), body.hard, body.top, body.strategy, body.limit
+        body.list,
+        tuple((r.guess, r.pattern) for r in body.rows),
+        body.hard,
+        body.top,
+        body.strategy,
+        body.limit,
+        body.prior,
+        body.answers_only,
     )
     content = ls.cached_hints(query)
     if content is None:
@@ -188,9 +197,11 @@ def get_openers(
     ls: ListsDep,
     list_name: ListQuery = "en",
     top: Annotated[int, Query(ge=1, le=50, description="How many openers.")] = 20,
+    prior: Annotated[Prior | None, Query(description="uniform or frequency; default the list's own.")] = None,
 ) -> dict:
     entry = ls.get(list_name)
-    return {"list": entry.name, "openers": [h.to_dict() for h in entry.openers[:top]]}
+    chosen = prior or entry.prior
+    return {"list": entry.name, "prior": chosen, "openers": [h.to_dict() for h in ls.openers(entry.name, chosen, top)]}
 
 
 @router.post(

@@ -325,6 +325,7 @@ def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
             "variants": {str(n): variant(n).name for n in SOLVER_BOARDS},
             "lang": lang,
             "list": entry.name,
+            "prior": entry.prior,
             "language": entry.language,
             "keyboard": KEYBOARDS.get(entry.language, KEYBOARDS["en"]),
             "lists": [{"name": e.name, "language": e.language} for e in lists.entries.values()],

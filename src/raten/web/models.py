@@ -17,6 +17,7 @@ BoardStrategy = Literal[tuple(BOARD_STRATEGIES)]  # type: ignore[valid-type]  # 
 GameBoards = Literal[1, 2, 4]
 Mode = Literal["daily", "practice"]
 Palette = Literal["standard", "high"]
+Prior = Literal["uniform", "frequency"]
 #: Longest list name accepted; a longer one is answered as an unknown list (see the app's handler).
 LIST_NAME_MAX = 40
 ListName = Annotated[str, Field(max_length=LIST_NAME_MAX)]
@@ -56,6 +57,12 @@ class HintsIn(BaseModel):
     top: int = Field(10, ge=1, le=50, description="How many hints.")
     strategy: Strategy = "entropy"  # type: ignore[valid-type]
     limit: int = Field(200, ge=0, le=20000, description="At most this many candidate words in the answer.")
+    prior: Prior | None = Field(
+        None,
+        description="How likely each word is to be the answer: uniform (the list's solutions, equally likely) or "
+        "frequency (every allowed word, the commoner the likelier); default the list's own (see /api/lists).",
+    )
+    answers_only: bool = Field(False, description="Rank only words that could be the answer.")
 
 
 class HintOut(BaseModel):
@@ -91,8 +98,17 @@ class ConstraintsOut(BaseModel):
     excluded: list[str]
 
 
+class NoticeOut(BaseModel):
+    """A warning with a key and parameters, so a page can word it in its own language."""
+
+    key: str = Field(description="Kind of warning: fallback, not_in_list, breaks_hard, too_many, or warning.")
+    params: dict[str, str | int]
+    text: str = Field(description="The warning in English.")
+
+
 class HintsOut(BaseModel):
     list: str
+    prior: Prior = Field(description="The prior the hints were ranked under.")
     count: int = Field(description="How many words could still be the answer.")
     fallback: bool = Field(description="True when no solution fits and the candidates are allowed words.")
     solved: bool
@@ -102,6 +118,7 @@ class HintsOut(BaseModel):
     constraints: ConstraintsOut
     summary: builtins.list[str] = Field(description="The constraints in English sentences.")
     warnings: builtins.list[str]
+    notices: builtins.list[NoticeOut] = Field(description="The warnings with their keys and parameters.")
 
 
 class ListOut(BaseModel):
@@ -110,6 +127,7 @@ class ListOut(BaseModel):
     description: str
     solutions: int
     allowed: int
+    prior: Prior = Field(description="The list's default prior.")
 
 
 class ListsOut(BaseModel):
@@ -118,6 +136,7 @@ class ListsOut(BaseModel):
 
 class OpenersOut(BaseModel):
     list: str
+    prior: Prior
     openers: builtins.list[HintOut]
 
 
