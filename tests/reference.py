@@ -82,3 +82,21 @@ def ref_filter(words: Iterable[str], history: Iterable[tuple[str, int]]) -> list
     """The words that would have shown every (guess, code) of ``history``."""
     history = list(history)
     return [w for w in words if all(ref_code(g, w) == c for g, c in history)]
+
+
+def ref_weighted_split(
+    guess: str, candidates: Sequence[str], weights: Sequence[float]
+) -> tuple[float, int, int, float]:
+    """(entropy in bits, patterns, largest group, expected remaining) of ``guess`` when each
+    candidate is the answer with probability proportional to its weight: the weighted entropy
+    of the feedback, and the expected size of the group the answer falls in."""
+    total = math.fsum(weights)
+    mass: dict[int, float] = {}
+    count: dict[int, int] = {}
+    for answer, w in zip(candidates, weights):
+        code = ref_code(guess, answer)
+        mass[code] = mass.get(code, 0.0) + w / total
+        count[code] = count.get(code, 0) + 1
+    bits = -math.fsum(p * math.log2(p) for p in mass.values()) if len(mass) > 1 else 0.0
+    expected = math.fsum(mass[c] * count[c] for c in mass)
+    return bits, len(mass), max(count.values()), expected

@@ -139,7 +139,10 @@ def test_hint_falls_back_to_allowed_words(en_words) -> None:
     out = ok_json("hint", *args)
     assert out["fallback"] is True
     assert out["candidate_words"] == ref_filter(en_words.allowed, moves)
-    assert out["warnings"] == ["no en solution fits these hints; using the 5 allowed words that do"]
+    assert out["warnings"] == [
+        "no en solution fits these hints: the answer is probably missing from the list; going on with the 5 "
+        "allowed words that fit"
+    ]
     result = run("hint", *args)
     assert result.exit_code == 0
     assert "allowed words fit" in result.output and "no en solution fits" in result.stderr
@@ -476,5 +479,42 @@ def test_words_json_names_the_extra_presets() -> None:
     out = ok_json("words")
     (nyt,) = out["extra_presets"]
     assert nyt["name"] == "en-nyt" and (nyt["solutions"], nyt["allowed"]) == (14855, 14855)
-    assert "nyt-wordle-cli" in nyt["source"] and "equally likely" in nyt["description"]
+    assert "nyt-wordle-cli" in nyt["source"] and "frequency prior" in nyt["description"]
     assert "en-nyt" in run("words").output
+
+
+# --- --prior and --answers-only ------------------------------------------------------------------
+
+
+def test_prior_option_on_hint_and_openers() -> None:
+    from raten.engine.state import State
+
+    de_words_frequency = load_words("de", prior="frequency")
+    out = ok_json("hint", "--words", "de", "--prior", "frequency", "raten=...?.", "-n", "3")
+    assert out["prior"] == "frequency"
+    state = State(de_words_frequency).after("raten", "...?.")
+    assert out["candidates"] == state.count and [h["word"] for h in out["hints"]] == [
+        h.word for h in state.hints(top=3)
+    ]
+    assert ok_json("hint", "--words", "de", "raten=...?.")["prior"] == "uniform"
+    openers = ok_json("openers", "--words", "de", "--prior", "FREQUENCY", "-n", "2")
+    assert openers["prior"] == "frequency" and openers["solutions"] == openers["allowed"]
+    result = fails("hint", "--prior", "zipf")
+    assert "zipf" in result.output and "uniform" in result.output
+
+
+def test_commands_not_weighted_yet_refuse_the_frequency_prior(tmp_path: Path) -> None:
+    result = fails("tree", "--words", "de", "--prior", "frequency", "--out", str(tmp_path / "t.tree"))
+    assert "does not weigh answers by a prior yet: use --prior uniform" in result.output
+
+
+def test_answers_only_option() -> None:
+    out = ok_json("hint", "--answers-only", "crane=..?!.", "-n", "50")
+    assert {h["word"] for h in out["hints"]} == set(out["candidate_words"])
+    assert ok_json("openers", "--answers-only", "-n", "3")["openers"][0]["candidate"] is True
+
+
+def test_an_answer_outside_the_list_is_a_clear_message() -> None:
+    result = fails("hint", "clamp=.!!!!")  # GLAMP
+    assert "the answer is probably a word the list does not know" in result.output
+    assert "Traceback" not in result.output

@@ -142,3 +142,49 @@ def test_standing_counts_in_the_singular_and_names_the_one_word() -> None:
     assert standing(["ikone"], solved=True, guesses=1) == "solved in 1 guess: IKONE"
     assert standing(["ikone"], solved=True, guesses=3) == "solved in 3 guesses: IKONE"
     assert standing(["abcde", "bcdea"], fallback=True) == "2 allowed words fit"
+
+
+# --- satisfiable: is there any string of five letters at all? -------------------------------------
+
+_GUESSES = ("crane", "eerie", "llama", "sissy", "xylyl", "abbey")
+
+
+@pytest.fixture(scope="module")
+def every_string_feedback():
+    """The feedback of each of ``_GUESSES`` against all 26^5 strings of five letters (a-z)."""
+    import numpy as np
+
+    from raten.engine import kernels
+    from raten.engine.words import letters
+
+    grid = np.indices((26,) * 5, dtype=np.uint8).reshape(5, -1).T.copy()
+    return kernels.feedback_matrix(letters(list(_GUESSES)), grid)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_satisfiable_equals_brute_force_over_every_string(every_string_feedback, data):
+    """Histories of two or three rows, each row's colours those of some string, one colour then
+    changed at random (so some contradict each other, some do not): satisfiable() says whether
+    any of the 11,881,376 strings shows all of them."""
+    import random as _random
+
+    import numpy as np
+
+    from raten.engine.feedback import pattern
+
+    rng = _random.Random(data.draw(st.integers(0, 2**32 - 1)))
+    rows = rng.sample(range(len(_GUESSES)), data.draw(st.integers(1, 3)))
+    history = []
+    for r in rows:
+        target = "".join(rng.choice("abcdeilmnrsxy") for _ in range(5))
+        code = pattern(_GUESSES[r], target)
+        if rng.random() < 0.7:
+            digits = [code // 3**k % 3 for k in range(5)]
+            digits[rng.randrange(5)] = rng.randrange(3)
+            code = sum(d * 3**k for k, d in enumerate(digits))
+        history.append((_GUESSES[r], code))
+    keep = np.ones(every_string_feedback.shape[1], dtype=bool)
+    for (_guess, code), r in zip(history, rows):
+        keep &= every_string_feedback[r] == code
+    assert Constraints.from_history(history).satisfiable() == bool(keep.any()), history

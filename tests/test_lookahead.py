@@ -15,7 +15,7 @@ from raten.engine import lookahead
 from raten.engine.hardmode import find_violation, rules
 from raten.engine.state import State
 from raten.engine.words import WordSet
-from reference import ref_split
+from reference import ref_split, ref_weighted_split
 
 
 @pytest.fixture(scope="module")
@@ -105,3 +105,47 @@ def test_gather_block_is_numpy_indexing(small, gather) -> None:
     table, cols = State(small).answer_table()
     rows = np.array([3, 0, 7, 7, 1], dtype=np.int64)
     assert np.array_equal(gather(table, rows, np.asarray(cols, dtype=np.int64)), table[rows][:, cols])
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_weighted_second_step_bits_equal_brute_force(small, hard: bool, seed: int) -> None:
+    """Under random weights: the groups a first guess leaves, each weighted by its prior mass and
+    scored by the best weighted entropy any (legal) second guess reaches, in plain Python."""
+    rng = np.random.default_rng(seed)
+    state = State(small, hard=hard)
+    table, cols = state.answer_table()
+    rows = state.guess_rows()
+    cands = state.candidate_words
+    weights = rng.random(len(cols)) ** 3 + 1e-3
+    letters = small.allowed_letters
+    pool = [small.allowed[r] for r in rows]
+    for first in ("crane", cands[3]):
+        row = small.allowed_index[first]
+        got = lookahead.second_step_bits(
+            table, rows, cols, row, letters[row], letters[rows] if hard else None, hard, weights=weights
+        )
+        groups: dict[int, list[int]] = {}
+        for j, c in enumerate(cols.tolist()):
+            groups.setdefault(int(table[row, c]), []).append(j)
+        total = math.fsum(weights)
+        want = 0.0
+        for code, members in groups.items():
+            words = [cands[j] for j in members]
+            w = [weights[j] for j in members]
+            legal = [g for g in pool if not hard or find_violation(g, [(first, code)]) is None]
+            best = max((ref_weighted_split(g, words, w)[0] for g in legal + words), default=0.0)
+            want += math.fsum(w) / total * best
+        assert got == pytest.approx(want, abs=1e-9), first
+
+
+def test_weighted_lookahead_ranking_uses_the_prior(small) -> None:
+    """The look-ahead strategy on a weighted set ranks by bits + weighted second-step bits."""
+    weighted = small.with_prior("test", np.linspace(1.0, 50.0, len(small.solutions)))
+    state = State(weighted)
+    hints = state.hints(top=3, strategy="lookahead:5")
+    assert len(hints) == 3
+    first = state.hints(top=1)[0]
+    assert first.bits == pytest.approx(
+        ref_weighted_split(first.word, state.candidate_words, weighted.weights.tolist())[0], abs=1e-12
+    )

@@ -177,3 +177,120 @@ def test_ranking_is_the_same_either_way(name: str, hard: bool, monkeypatch):
                 monkeypatch.setattr(rank, "partition_path", lambda _cells, path=path: path)
                 ranked[path] = state.hints(top=25, strategy=strategy)
             assert ranked["numpy"] == ranked["numba"], (state, strategy)
+
+
+# --- weighted candidates (a prior) ----------------------------------------------------------
+
+
+def slow_weighted(table: np.ndarray, rows, cols, weights) -> tuple[list, list, list, list]:
+    """The obvious weighted statistics, row by row in plain Python: group masses and counts in
+    dictionaries, ``math.log2``, ``math.fsum``."""
+    total = math.fsum(weights)
+    bits, patterns, largest, expected = [], [], [], []
+    for r in rows:
+        mass: dict[int, float] = {}
+        count: dict[int, int] = {}
+        for c, w in zip(cols, weights):
+            code = int(table[r, c])
+            mass[code] = mass.get(code, 0.0) + w / total
+            count[code] = count.get(code, 0) + 1
+        bits.append(-math.fsum(p * math.log2(p) for p in mass.values()) if len(mass) > 1 else 0.0)
+        patterns.append(len(mass))
+        largest.append(max(count.values()))
+        expected.append(math.fsum(mass[k] * count[k] for k in mass))
+    return bits, patterns, largest, expected
+
+
+def assert_weighted(table: np.ndarray, rows, cols, weights) -> None:
+    """numba (serial and parallel) and numpy agree with the slow reference, and with each other
+    to the last few places; counts exactly."""
+    rows = np.ascontiguousarray(rows, dtype=np.int64)
+    cols = np.ascontiguousarray(cols, dtype=np.int64)
+    weights = np.asarray(weights, dtype=np.float64)
+    want = slow_weighted(table, rows, cols, weights)
+    results = {}
+    with pytest.MonkeyPatch.context() as mp:
+        for path in ("numpy", "numba"):
+            mp.setattr(rank, "partition_path", lambda _cells, path=path: path)
+            for threshold in (1 << 62, 0) if path == "numba" else (1 << 62,):
+                mp.setattr(kernels, "PARALLEL_CELLS", threshold)
+                results[(path, threshold)] = rank.split_stats(table, rows, cols, weights)
+    for got in results.values():
+        assert got.patterns.tolist() == want[1]
+        assert got.largest.tolist() == want[2]
+        assert got.bits == pytest.approx(want[0], abs=1e-12)
+        assert got.expected_remaining == pytest.approx(want[3], rel=1e-12)
+        assert (got.bits >= 0).all()
+    first = next(iter(results.values()))
+    for got in results.values():
+        assert np.allclose(got.bits, first.bits, rtol=0, atol=1e-13)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_weighted_statistics_equal_the_slow_reference(data: st.DataObject):
+    guesses = data.draw(st.integers(1, 20))
+    answers = data.draw(st.integers(1, 400))
+    alphabet = data.draw(st.integers(1, PATTERNS))
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    table = random_table(rng, guesses, answers, alphabet)
+    n = data.draw(st.integers(1, answers))
+    cols = rng.choice(answers, size=n, replace=data.draw(st.booleans()))
+    rows = rng.integers(0, guesses, size=data.draw(st.integers(1, 30)))
+    scale = data.draw(st.sampled_from([1e-9, 1.0, 1e6]))
+    weights = scale * (rng.random(n) + 1e-3) ** data.draw(st.sampled_from([1, 4]))  # skewed too
+    assert_weighted(table, rows, cols, weights)
+
+
+def test_weighted_statistics_of_one_group_and_of_one_candidate():
+    table = np.zeros((3, 5), dtype=np.uint8)
+    assert_weighted(table, np.arange(3), np.arange(5), np.arange(1.0, 6.0))  # one pattern: 0 bits
+    assert_weighted(table, np.arange(3), np.array([2]), np.array([0.3]))
+    bits, patterns, _largest, expected = kernels.weighted_partition_stats(
+        table, np.arange(3), np.zeros(0, dtype=np.int64), np.zeros(0)
+    )
+    assert bits.tolist() == [0.0] * 3 and expected.tolist() == [0.0] * 3 and patterns.tolist() == [0] * 3
+
+
+def test_equal_weights_give_the_uniform_figures_and_the_uniform_code_runs_without_weights():
+    """Equal weights: the weighted path gives the uniform entropy and expected remaining (to the
+    last places); a word set whose weights are all equal is uniform (``weights`` None), so the
+    ranking runs today's unweighted code, bit for bit."""
+    rng = np.random.default_rng(5)
+    table = random_table(rng, 30, 500, 60)
+    rows, cols = np.arange(30), np.arange(500)
+    uniform = rank.split_stats(table, rows, cols)
+    weighted = rank.split_stats(table, rows, cols, np.full(500, 0.25))
+    assert weighted.bits == pytest.approx(uniform.bits, abs=1e-12)
+    assert weighted.expected_remaining == pytest.approx(uniform.expected_remaining, rel=1e-12)
+    words = load_words("en")
+    same = words.with_prior("frequency", np.full(len(words.solutions), 3.0))
+    assert same.weights is None and same.prior == "uniform" and same.prior_key == words.fingerprint
+    assert State(same).answer_weights() is None
+
+
+@pytest.mark.parametrize("name", ["en", "de"])
+def test_weighted_real_states_equal_the_reference(name: str):
+    """The frequency prior on real lists: every allowed word a candidate, weighted; states after
+    random histories, a sample of guess rows each (the slow reference is slow)."""
+    words = load_words(name, prior="frequency")
+    table = load_matrix(words).data
+    rng = np.random.default_rng(3)
+    for state in random_states(words, seed=len(name) + 7, games=3):
+        weights = state.answer_weights()
+        assert weights is not None and len(weights) == state.count
+        rows = rng.choice(state.guess_rows(), size=12)
+        assert_weighted(table, rows, state.candidates, weights)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_weighted_ranking_is_the_same_either_way(hard: bool, monkeypatch):
+    words = load_words("de", prior="frequency")
+    for state in random_states(words, seed=21 + hard, games=2):
+        state = State(state.matrix, hard, history=state.history, candidates=state.candidates)
+        for strategy in ("entropy", "expected", "minimax"):
+            ranked = {}
+            for path in ("numpy", "numba"):
+                monkeypatch.setattr(rank, "partition_path", lambda _cells, path=path: path)
+                ranked[path] = state.hints(top=15, strategy=strategy)
+            assert [h.word for h in ranked["numpy"]] == [h.word for h in ranked["numba"]], (state, strategy)

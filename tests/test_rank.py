@@ -300,3 +300,40 @@ def test_split_of_a_fallback_state(en_start) -> None:
     split = split_of(state, "soare")
     assert [(g.code, list(g.members)) for g in split.groups] == [(242, [0])]
     assert split.hint.candidate and split.hint.bits == 0
+
+
+def test_hard_mode_suggests_no_zero_bit_guess_while_a_guess_splits(en_words) -> None:
+    """After BIGHT=.!!!! in hard mode every legal guess is ?IGHT: the nine candidates split the
+    others (0.503 bits each), AIGHT, BIGHT and DIGHT cannot (one pattern). They used to fill the
+    list after the candidates; now only the useful guesses are offered."""
+    state = State(en_words, hard=True).after("bight", ".!!!!")
+    assert state.candidate_words == ["eight", "fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+    useless = [w for w in ("aight", "bight", "dight") if ref_split(w, state.candidate_words)[1] == 1]
+    assert useless == ["aight", "bight", "dight"]  # the premise: legal, and they tell nothing
+    hints = state.hints(top=12)
+    assert [h.word for h in hints] == state.candidate_words
+    assert all(h.bits > 0 for h in hints)
+    # normal mode keeps every guess (the useless ones only ever come after the useful ones)
+    normal = State(en_words).after("bight", ".!!!!").hints(top=40)
+    assert all(h.bits > 0 for h in normal)
+
+
+def test_hard_mode_with_only_useless_guesses_still_suggests_them() -> None:
+    """When no legal guess splits the candidates, the zero-bit guesses are all there is."""
+    words = WordSet.from_lists(["aaaab", "aaaac"], ["aaaad", "aaaae"])
+    table = build_matrix(words)
+    from raten.engine.rank import rank_table
+
+    hints = rank_table(table, np.array([2, 3]), np.arange(2), np.array([0, 1]), words.allowed, top=5, hard=True)
+    assert [h.word for h in hints] == ["aaaad", "aaaae"] and all(h.bits == 0 for h in hints)
+
+
+@pytest.mark.parametrize("strategy", ["entropy", "expected", "minimax", "partitions", "lookahead:3"])
+def test_answers_only_ranks_only_candidates(crane, strategy: str) -> None:
+    hints = crane.hints(top=30, strategy=strategy, answers_only=True)
+    assert {h.word for h in hints} == set(crane.candidate_words)
+    assert all(h.candidate for h in hints)
+    if strategy == "entropy":
+        want = ref_rank(crane.candidate_words, crane.candidate_words, top=30)
+        assert [h.word for h in hints] == [w for _, w, _ in want]
+        assert crane.hints(top=30, strategy="candidates-entropy") == hints

@@ -297,6 +297,8 @@ def test_play_answers_outside_the_solutions(small, en_words) -> None:
         assert result.notes[answer] == ("not_solution" if answer in small.allowed_index else "not_allowed")
         assert result.notes[answer] in NOTES
     assert all(result.notes[a] == "not_allowed" for a in not_allowed)
+    # an allowed answer is always found: once no solution fits, the solver goes on with the allowed words
+    assert all(won for a, won in zip(result.answers, result.solved) if a in allowed_only)
     assert result.failed == len(result.notes) + sum(1 for n in result.guesses if n > WIN_WITHIN)
     assert result.to_dict()["notes"] == result.notes
 
@@ -351,3 +353,41 @@ def test_a_tree_plays_answers_outside_its_list(small, en_words, tmp_path) -> Non
     for answer, path in zip(outside, result.paths[10:]):
         assert result.notes[answer] == "not_allowed"
         assert _ref_candidates(small, path, answer) == []
+
+
+# --- a prior: weighted averages ------------------------------------------------------------
+
+
+def test_simulation_under_a_prior_averages_by_the_weights(small) -> None:
+    """Each game's answer weighs by its prior: the average is the expected number of guesses
+    when the answer is drawn from the prior; every game is still played and counted, and the
+    guesses are what the weighted hints say."""
+    rng = np.random.default_rng(4)
+    weights = rng.random(len(small.solutions)) ** 2 + 0.01
+    weighted = small.with_prior("test", weights)
+    result = simulate(weighted, "entropy")
+    _check_weighted_games(result, weighted)
+    want = sum(w * g for w, g in zip(weights.tolist(), result.guesses.tolist())) / sum(weights.tolist())
+    assert result.average == pytest.approx(want, rel=1e-12)
+    assert result.average_games == pytest.approx(result.total / result.games)
+    out = result.to_dict()
+    assert out["prior"] == "test" and out["average"] == round(want, 4)
+    # the weighted hints are what it plays: its opener is the best guess under the weights
+    assert result.opener == State(weighted).hints(top=1)[0].word
+    # equal weights are the uniform prior: the very same games as without weights
+    same = simulate(small.with_prior("test", np.full(len(small.solutions), 2.0)), "entropy")
+    plain = simulate(small, "entropy")
+    assert same.paths == plain.paths and same.average == plain.average and same.weights is None
+
+
+def _check_weighted_games(result: BenchResult, words: WordSet) -> None:
+    assert result.games == len(words.solutions) and result.solved.all()
+    for answer, path in zip(result.answers, result.paths):
+        assert path[-1] == answer
+
+
+def test_play_answers_is_a_plain_average_under_a_prior(small) -> None:
+    """Answers from a file are games as they come (each once), whatever the list's prior."""
+    weighted = small.with_prior("test", np.linspace(1, 9, len(small.solutions)))
+    result = play_answers(weighted, list(small.solutions[:20]), "entropy")
+    assert result.weights is None and result.average == pytest.approx(result.total / 20)

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from raten.engine.feedback import format_pattern, parse_pattern
 from raten.engine.state import State
 from raten.errors import RatenError
-from reference import ref_code, ref_filter, ref_histogram, ref_split
+from raten.wordlists.prior import apply_prior, frequency_weights
+from reference import ref_code, ref_filter, ref_histogram, ref_split, ref_weighted_split
 
 
 @pytest.fixture(scope="module")
@@ -88,14 +89,26 @@ def test_fallback_to_allowed_words_when_no_solution_fits(start: State, en_words)
     assert state.fallback == tuple(fitting)
     assert state.candidate_words == fitting
     assert state.count == len(fitting) == 5
-    assert state.warnings == ("no en solution fits these hints; using the 5 allowed words that do",)
+    assert state.warnings == (
+        "no en solution fits these hints: the answer is probably missing from the list; going on with the 5 "
+        "allowed words that fit",
+    )
+    assert state.warnings[0].key == "fallback" and state.warnings[0].params == {"list": "en", "n": 5}
     assert [en_words.allowed[r] for r in state.candidate_rows()] == fitting
     table, _cols = state.answer_table()
     assert table.shape == (12972, 5)
     assert table[en_words.allowed_index["maize"]].tolist() == [ref_code("maize", w) for w in fitting]
-    # ranking works on the fallback words
+    # ranking works on the fallback words, equally likely (as the browser's engine ranks them)
+    assert state.answer_weights() is None
     best = state.hints(top=1)[0]
     assert best.bits == pytest.approx(ref_split(best.word, fitting)[0], abs=1e-12)
+    # or weighted by frequency, when the word set says so
+    weighed = State(apply_prior(en_words, "uniform", weigh_fallback=True)).replay(history)
+    weights = frequency_weights(fitting, "en")
+    assert weighed.answer_weights().tolist() == weights.tolist()
+    assert weighed.warnings[0].endswith("(likelier the commoner they are)")
+    best = weighed.hints(top=1)[0]
+    assert best.bits == pytest.approx(ref_weighted_split(best.word, fitting, weights)[0], abs=1e-12)
     # and the next guess filters the fallback words
     code = ref_code("maize", "jaxie")
     nxt = state.after("maize", code)
@@ -107,7 +120,10 @@ def test_fallback_to_allowed_words_when_no_solution_fits(start: State, en_words)
 def test_one_fallback_word_is_named_in_the_singular(start: State) -> None:
     state = start.after("soare", "!!!!!")  # SOARE is allowed, not a solution
     assert state.candidate_words == ["soare"]
-    assert state.warnings == ("no en solution fits these hints; using the 1 allowed word that does",)
+    assert state.warnings == (
+        "no en solution fits these hints: the answer is probably missing from the list; going on with the 1 "
+        "allowed word that fits",
+    )
     assert state.hints(top=3)[0].word == "soare"
 
 
@@ -117,7 +133,9 @@ def test_one_fallback_word_is_named_in_the_singular(start: State) -> None:
         ([("crane", "!!!!!"), ("crane", ".....")], "no word fits these hints"),
         ([("crane", "!...."), ("brine", "!....")], "position 1 cannot be both C and B"),
         ([("eerie", ".?...")], "a yellow E cannot follow a grey E"),
-        ([("qxzvj", "!!!!!")], "no word fits these hints; check the colours you entered"),
+        ([("qxzvj", "!!!!!")], "no word of the en list fits these hints, and they agree with each other"),
+        # a contradiction Constraints has no sentence for: C green, then yellow in the same place
+        ([("crane", "20000"), ("crane", "10000")], r"row 1 \(CRANE\) and row 2 \(CRANE\) contradict each other"),
     ],
 )
 def test_nothing_fits_is_an_error(start: State, moves: list[tuple[str, str]], message: str) -> None:

@@ -251,16 +251,27 @@ def test_a_practice_game_from_start_to_win(app, client):
     won = guess(client, game["id"], answer.upper()).json()
     assert won["status"] == "won" and won["answer"] == answer
     assert won["share"].startswith("raten en practice 2/6\n\n")
-    assert won["stats"] == {
+    stats = {k: v for k, v in won["stats"].items() if k not in ("next_daily_seconds", "share")}
+    assert stats == {
         "list": "en",
+        "boards": 1,
+        "mode": "practice",
+        "max_tries": 6,
         "played": 1,
         "wins": 1,
         "win_percent": 100,
         "current_streak": 1,
         "max_streak": 1,
         "distribution": [0, 1, 0, 0, 0, 0],
+        "marked": 2,
+        "number": daily_number(DAY),
     }
-    assert client.get("/api/stats", params={"list": "en"}).json() == won["stats"]
+    assert won["stats"]["share"] == won["share"]
+    again = client.get("/api/stats", params={"list": "en", "mode": "practice"}).json()
+    assert {k: v for k, v in again.items() if k != "next_daily_seconds"} == {
+        k: v for k, v in won["stats"].items() if k != "next_daily_seconds"
+    }
+    assert client.get("/api/stats", params={"list": "en"}).json()["played"] == 0  # the daily record is apart
     r = guess(client, game["id"], "slate")
     assert error_of(r, 409) == "game_over"
 
@@ -393,9 +404,9 @@ def test_a_player_cannot_see_or_play_another_players_game(app, client, other):
 def test_statistics_are_per_player(app, client, other):
     game = start(client, mode="practice")
     guess(client, game["id"], answer_of(app, client, game["id"]))
-    assert client.get("/api/stats").json()["played"] == 1
+    assert client.get("/api/stats", params={"mode": "practice"}).json()["played"] == 1
     start(other, mode="practice")
-    assert other.get("/api/stats").json()["played"] == 0
+    assert other.get("/api/stats", params={"mode": "practice"}).json()["played"] == 0
 
 
 def test_a_made_up_player_cookie_gets_a_fresh_identity(app, client):
@@ -600,3 +611,74 @@ def test_the_split_is_the_library_split_serialised(client, en_words):
     assert split["groups"] == [{"pattern": b["pattern"], "count": b["count"]} for b in buckets[:SPLIT_GROUPS]]
     assert split["other_groups"] == len(buckets) - SPLIT_GROUPS
     assert split["other_words"] == sum(b["count"] for b in buckets[SPLIT_GROUPS:])
+
+
+# --- priors, answers only, warnings with keys ---------------------------------------------------
+
+
+def hints(client, **body) -> dict:
+    response = client.post("/api/hints", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_hints_under_the_frequency_prior(client, de_words):
+    """prior=frequency: every allowed word may be the answer, ranked by weighted entropy; its
+    answer is cached apart from the uniform one (the prior is part of the key)."""
+    from raten.wordlists.prior import apply_prior
+
+    rows = [{"guess": "raten", "pattern": "...?."}]
+    uniform = hints(client, list="de", rows=rows)
+    freq = hints(client, list="de", rows=rows, prior="frequency")
+    again = hints(client, list="de", rows=rows, prior="uniform")
+    assert uniform["prior"] == again["prior"] == "uniform" and freq["prior"] == "frequency"
+    assert uniform == again
+    state = State(apply_prior(de_words, "frequency")).after("raten", "...?.")
+    assert freq["count"] == state.count > uniform["count"]
+    want = state.hints(top=10)
+    assert [h["word"] for h in freq["hints"]] == [h.word for h in want]
+    assert [h["bits"] for h in freq["hints"]] == pytest.approx([h.bits for h in want], abs=1e-12)
+    lists = client.get("/api/lists").json()["lists"]
+    assert {e["name"]: e["prior"] for e in lists} == {"en": "uniform", "de": "uniform"}
+
+
+def test_openers_under_a_prior(client, de_words):
+    from raten.wordlists.prior import apply_prior
+
+    body = client.get("/api/openers", params={"list": "de", "prior": "frequency", "top": 5}).json()
+    want = State(apply_prior(de_words, "frequency")).hints(top=5)
+    assert body["prior"] == "frequency" and [h["word"] for h in body["openers"]] == [h.word for h in want]
+    assert client.get("/api/openers", params={"list": "de"}).json()["prior"] == "uniform"
+    assert client.get("/api/openers", params={"list": "de", "prior": "zipf"}).status_code == 422
+
+
+def test_answers_only(client):
+    rows = [{"guess": "crane", "pattern": "..?!."}]
+    body = hints(client, rows=rows, answers_only=True, top=50)
+    assert {h["word"] for h in body["hints"]} == set(body["candidates"]) and all(h["candidate"] for h in body["hints"])
+    assert hints(client, rows=rows)["hints"][0]["word"] == "tousy"  # the default still ranks every word
+
+
+def test_warnings_carry_keys_for_the_page(client):
+    body = hints(client, rows=[{"guess": "soare", "pattern": "!!!!!"}, {"guess": "zzzzz", "pattern": "....."}])
+    keys = [n["key"] for n in body["notices"]]
+    assert keys == ["fallback", "not_in_list"]
+    assert body["notices"][0]["params"] == {"list": "en", "n": 1}
+    assert [n["text"] for n in body["notices"]] == body["warnings"]
+
+
+def test_an_answer_outside_the_list_is_said_in_both_languages(client):
+    rows = [{"guess": "clamp", "pattern": ".!!!!"}]  # GLAMP: no word of en fits, and no row is wrong
+    response = client.post("/api/hints", json={"rows": rows})
+    assert response.status_code == 400
+    assert "the answer is probably a word the list does not know" in response.json()["error"]
+    german = client.post("/api/hints", json={"rows": rows}, headers={"Accept-Language": "de"})
+    assert german.status_code == 400 and "die L\u00f6sung ist wohl ein Wort" in german.json()["error"]
+    clash = client.post(
+        "/api/hints",
+        json={"rows": [{"guess": "crane", "pattern": "!...."}, {"guess": "brine", "pattern": "!...."}]},
+        headers={"Accept-Language": "de"},
+    )
+    assert (
+        clash.status_code == 400 and "die Zeilen 1 (CRANE) / 2 (BRINE) widersprechen einander" in clash.json()["error"]
+    )

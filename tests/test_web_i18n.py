@@ -6,12 +6,14 @@ import string
 
 import pytest
 
-from raten.engine.feedback import parse_pattern
+from raten.engine.feedback import parse_pattern, pattern
 from raten.engine.state import State
-from raten.engine.words import check_word
+from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
 from raten.play.game import Game, GameError
 from raten.web import i18n
+from raten.wordlists.presets import load_words
+from raten.wordlists.prior import apply_prior
 
 #: The error keys the web words itself; anything else is left in the library's English.
 TRANSLATED = (
@@ -20,6 +22,8 @@ TRANSLATED = (
     "pattern_symbol",
     "pattern_length",
     "no_fit",
+    "contradiction",
+    "answer_not_in_list",
     "unknown_list",
     "unknown_word",
     "hard_green",
@@ -67,11 +71,88 @@ def test_library_errors_are_worded_in_german_from_their_key(call, key, german):
     assert key in TRANSLATED
 
 
-def test_no_fit_in_both_languages(en_words):
+def test_rows_that_contradict_each_other_are_named_in_both_languages(en_words):
     error = _raised(lambda: State(en_words).replay([("crane", "!!!!!"), ("crane", ".....")]))
-    assert error.key == "no_fit"
-    assert i18n.error_message(error, "de") == "Kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe"
+    assert error.key == "contradiction"
+    assert error.params["rows"] == "1 (CRANE) / 2 (CRANE)"
+    assert i18n.error_message(error, "de") == (
+        "Kein Wort passt zu diesen Farben: die Zeilen 1 (CRANE) / 2 (CRANE) widersprechen einander; "
+        "pr\u00fcfe die Eingabe"
+    )
     assert i18n.error_message(error, "en") == str(error)
+    assert "row 1 (CRANE)" in str(error) and "row 2 (CRANE)" in str(error)
+
+
+def test_a_row_that_contradicts_itself_is_named_in_both_languages(en_words):
+    error = _raised(lambda: State(en_words).after("eerie", ".?..."))
+    assert error.key == "contradiction" and error.params["rows"] == "1 (EERIE)"
+    assert str(error).endswith("check the colours you entered in row 1 (EERIE)")
+    assert i18n.error_message(error, "en") == str(error)
+    assert i18n.error_message(error, "de") == (
+        "Kein Wort passt zu diesen Farben: Zeile 1 (EERIE) widerspricht sich selbst; pr\u00fcfe die Eingabe"
+    )
+
+
+def test_an_english_answer_outside_the_list_is_not_the_players_error(en_words):
+    """GLAMP (a NYT answer of 2023) is no allowed word of en: after CLAMP's colours no word fits,
+    and the solver says the list lacks the answer, in both languages, blaming no row."""
+    assert "glamp" not in en_words.allowed_index
+    error = _raised(lambda: State(en_words).after("clamp", pattern("clamp", "glamp")))
+    assert error.key == "answer_not_in_list"
+    assert str(error) == (
+        "no word of the en list fits these hints, and they agree with each other: the answer is probably a "
+        "word the list does not know"
+    )
+    assert i18n.error_message(error, "en") == str(error)
+    assert i18n.error_message(error, "de") == (
+        "Kein Wort der Liste en passt zu diesen Farben, und sie widersprechen einander nicht: die L\u00f6sung "
+        "ist wohl ein Wort, das die Liste nicht kennt"
+    )
+    assert "check the colours" not in str(error)
+
+
+def _without(words: WordSet, word: str) -> WordSet:
+    """``words`` as a list that lacks ``word``, with the same language and prior."""
+    out = WordSet.from_lists(
+        [w for w in words.solutions if w != word],
+        [w for w in words.allowed if w != word],
+        name=words.name,
+        language=words.language,
+    )
+    return apply_prior(out, "uniform")
+
+
+def test_a_german_answer_outside_the_list_in_both_languages():
+    """CHILI, a 6mal5 answer: with a German list that lacks it, the solver first goes on with
+    the allowed words that fit (a warning with a key, worded in German), then says the list
+    lacks the answer."""
+    de = _without(load_words("de"), "chili")
+    state = State(de)
+    for guess in ("chips", "laden", "kilos"):
+        if state.count == 0 or guess not in de.allowed_index:
+            continue
+        try:
+            state = state.after(guess, pattern(guess, "chili"))
+        except RatenError as e:
+            assert e.key == "answer_not_in_list"
+            assert i18n.error_message(e, "de").startswith("Kein Wort der Liste de passt zu diesen Farben")
+            break
+    else:
+        raise AssertionError("some word should have ruled out every allowed word")
+    (fallback,) = [w for w in state.warnings if getattr(w, "key", None) == "fallback"]
+    assert i18n.notice_message(fallback, "de").startswith("Keine L\u00f6sung der Liste de passt")
+
+
+def test_the_fallback_warning_in_both_languages(en_words):
+    state = State(en_words).after("soare", "!!!!!")  # SOARE is allowed, not a solution
+    (notice,) = state.warnings
+    assert notice.key == "fallback"
+    assert i18n.notice_message(notice, "en") == (
+        "No en solution fits: the answer is probably missing from the list; going on with the one allowed word "
+        "that fits."
+    )
+    assert i18n.notice_message(notice, "de").startswith("Keine L\u00f6sung der Liste en passt")
+    assert i18n.notice_message("a plain warning", "de") == "a plain warning"
 
 
 def test_english_texts_say_what_the_library_says():

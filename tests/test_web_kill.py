@@ -85,7 +85,7 @@ def test_statistics_survive_sigkill_mid_game(tmp_path):
     with contextlib.closing(sqlite3.connect(db)) as con:
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     with server(db, workers=2) as (_, base):  # two processes on one database now
-        stats = client.get(f"{base}/api/stats", params={"list": "en"}).json()
+        stats = client.get(f"{base}/api/stats", params={"list": "en", "mode": "practice"}).json()
         assert stats["played"] == 1 and stats["wins"] == 1 and stats["distribution"][1] == 1
         resumed = client.get(f"{base}/api/games/{second['id']}").json()
         assert resumed["status"] == "playing" and [r["guess"] for r in resumed["rows"]] == [other2]

@@ -37,6 +37,7 @@ def test_the_schema_covers_every_endpoint(api_schema):
         "GET /api/lists",
         "GET /api/letters",
         "POST /api/hints",
+        "POST /api/hints/boards",
         "GET /api/openers",
         "POST /api/games",
         "GET /api/games/{game_id}",

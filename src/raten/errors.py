@@ -36,3 +36,25 @@ def _rebuild(cls: type[RatenError], message: str, key: str, params: dict) -> Rat
     error = cls.__new__(cls)
     RatenError.__init__(error, message, key, **params)
     return error
+
+
+class Notice(str):
+    """A warning: the English sentence for people (it is a ``str``), plus a ``key`` and
+    ``params`` so that a face can word it in another language, as with ``RatenError``."""
+
+    key: str
+    params: dict[str, object]
+
+    def __new__(cls, message: str, key: str = "warning", **params: object) -> Notice:
+        notice = super().__new__(cls, message)
+        notice.key = key
+        notice.params = params
+        return notice
+
+    def __reduce__(self):
+        # Keep key and params across processes (the web app's worker processes).
+        return _notice, (str(self), self.key, self.params)
+
+
+def _notice(message: str, key: str, params: dict) -> Notice:
+    return Notice(message, key, **params)

@@ -95,12 +95,12 @@ def test_after_a_solve_no_hints_or_candidates_are_shown(page, live):
 def test_the_fallback_is_said_once_with_the_count_of_this_state(page, live):
     solver(page, live, rows="xylyl00000-soare22200")
     assert page.locator("#warnings li").all_inner_texts() == [
-        "No word of the solution list fits; these 2 allowed words do."
+        "No word of the solution list fits: the answer is probably missing from it; these 2 allowed words fit."
     ]
     solver(page, live, rows="xylyl00000-soare22200-soaks22202")
     assert page.locator("#count").get_attribute("data-count") == "1"
     assert page.locator("#warnings li").all_inner_texts() == [
-        "No word of the solution list fits; this allowed word does."
+        "No word of the solution list fits: the answer is probably missing from it; this allowed word fits."
     ]
 
 
@@ -356,3 +356,30 @@ def test_the_game_says_what_it_is_and_moves(page, live, day, monkeypatch):
     type_word.press("Enter")
     page.wait_for_selector("body[data-game=won]")
     assert page.locator(".row.done").nth(1).get_attribute("class").split() == ["row", "done", "reveal-win"]
+
+
+# --- issue 10 item 2 and issue 12 item 8: the prior and answers only -------------------------------
+
+
+def test_the_prior_menu_and_answers_only_box(page, live):
+    """Choosing the frequency prior widens the candidates to every allowed word that fits and
+    keeps the choice in the URL; "only words that could be the answer" marks every hint."""
+    page.goto(f"{live.url}/solver?list=de&rows=raten00010")
+    page.wait_for_selector("#results[data-state=ready]")
+    assert page.locator("#prior").input_value() == "uniform"
+    uniform = int(page.locator("#count").get_attribute("data-count"))
+    page.select_option("#prior", "frequency")
+    poll(page, "location.search.includes('prior=frequency')")
+    poll(page, f"document.getElementById('count').dataset.count !== '{uniform}'")
+    page.wait_for_selector("#results[data-state=ready]")
+    assert int(page.locator("#count").get_attribute("data-count")) > uniform
+    page.check("#answers-only")
+    poll(page, "location.search.includes('answers=1')")
+    page.wait_for_selector("#results[data-state=ready]")
+    rows = page.locator("#hints tbody tr")
+    poll(page, "document.querySelectorAll('#hints tbody tr').length > 0")
+    marks = [rows.nth(i).locator("td").nth(3).inner_text().strip() for i in range(rows.count())]
+    assert marks and all(marks), marks
+    page.reload()
+    page.wait_for_selector("#results[data-state=ready]")
+    assert page.locator("#prior").input_value() == "frequency" and page.is_checked("#answers-only")

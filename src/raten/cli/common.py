@@ -22,6 +22,7 @@ from rich.console import Console
 from raten.engine.feedback import format_pattern
 from raten.errors import RatenError, shorten
 from raten.wordlists.presets import ALL_PRESETS, load_words
+from raten.wordlists.prior import PRIORS
 
 if TYPE_CHECKING:
     from rich.progress import Progress, ProgressColumn
@@ -34,8 +35,32 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 
+_PRIOR_KEY = "raten_prior"
+
+
+def _keep_prior(f: Callable) -> Callable:
+    """Take --prior out of the command's arguments into the click context, where
+    ``words_from_options`` reads it: every command with word options gets it unchanged."""
+
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        click.get_current_context().meta[_PRIOR_KEY] = kwargs.pop("prior", None)
+        return f(*args, **kwargs)
+
+    return wrapper
+
+
 def word_options(f: Callable) -> Callable:
-    """Add --words / --solutions / --allowed / --any-answer to a command."""
+    """Add --words / --solutions / --allowed / --any-answer / --prior to a command."""
+    f = _keep_prior(f)
+    f = click.option(
+        "--prior",
+        type=click.Choice(PRIORS, case_sensitive=False),
+        default=None,
+        help="How likely each word is to be the answer: uniform (the list's solutions, equally likely) or "
+        "frequency (every allowed word, the commoner the likelier). Default: the list's own (en-nyt: frequency; "
+        "the others and files: uniform).",
+    )(f)
     f = click.option(
         "--any-answer", is_flag=True, help="Every allowed word may be the answer (allowed x allowed table)."
     )(f)
@@ -88,13 +113,20 @@ def top_option(default: int, what: str = "hints") -> Callable[[Callable], Callab
     return click.option("--top", "-n", default=default, show_default=True, help=f"How many {what} to show.")
 
 
-def words_from_options(preset: str | None, solutions: Path | None, allowed: Path | None, any_answer: bool) -> WordSet:
-    """The WordSet the word options ask for (``en`` when none; --words with --solutions is an error)."""
-    return load_words(preset, solutions=solutions, allowed=allowed, any_answer=any_answer)
-
-
-#: The prior every list carries today: each solution equally likely (issue 11: named in --json).
-PRIOR = "uniform"
+def words_from_options(
+    preset: str | None, solutions: Path | None, allowed: Path | None, any_answer: bool, *, weighted: bool = True
+) -> WordSet:
+    """The WordSet the word options ask for (``en`` when none; --words with --solutions is an error),
+    with the prior --prior names. A command whose results are not weighted yet (``weighted``
+    False: exact trees, SQL tables, reviews) refuses --prior frequency and takes the list uniform."""
+    ctx = click.get_current_context(silent=True)
+    prior = ctx.meta.get(_PRIOR_KEY) if ctx is not None else None
+    if not weighted:
+        if prior not in (None, "uniform"):
+            name = ctx.command_path if ctx is not None else "this command"
+            raise RatenError(f"{name} does not weigh answers by a prior yet: use --prior uniform")
+        prior = "uniform"
+    return load_words(preset, solutions=solutions, allowed=allowed, any_answer=any_answer, prior=prior)
 
 
 def criterion(strategy: str) -> str:
@@ -111,7 +143,7 @@ def list_context(words: WordSet, strategy: str | list[str], hard: bool) -> dict:
         "solutions": len(words.solutions),
         "allowed": len(words.allowed),
         "strategy": strategy,
-        "prior": PRIOR,
+        "prior": words.prior,
         "hard": hard,
     }
 

@@ -106,6 +106,12 @@ def _strategy_option(f):
     )(f)
 
 
+def _answers_only_option(f):
+    return click.option(
+        "--answers-only", is_flag=True, help="Rank only words that could be the answer (the candidates)."
+    )(f)
+
+
 def _tree_option(f):
     return click.option(
         "--tree",
@@ -134,11 +140,12 @@ def _tree_guess(tree_file: Path, state: State) -> str:
 @hard_option
 @top_option(10)
 @_strategy_option
+@_answers_only_option
 @_tree_option
 @boards_option
 @json_option
 @click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
-def hint(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file, boards, as_json, moves):
+def hint(preset, solutions, allowed, any_answer, hard, top, strategy, answers_only, tree_file, boards, as_json, moves):
     """The best next guesses after the guesses you made and the colours you got.
 
     Example: raten hint --words en crane=..?!.
@@ -150,7 +157,7 @@ def hint(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file,
         words = words_from_options(preset, solutions, allowed, any_answer)
         return many.hint(words, boards, top, strategy, as_json, moves)
     state = _state(preset, solutions, allowed, any_answer, hard, moves)
-    hints = state.hints(top=top, strategy=strategy)
+    hints = state.hints(top=top, strategy=strategy, answers_only=answers_only)
     tree_guess = _tree_guess(tree_file, state) if tree_file else None
     if as_json:
         out = {
@@ -160,6 +167,7 @@ def hint(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file,
             "hints": [h.to_dict() for h in hints],
             "constraints": state.constraints.to_dict(),
             "fallback": state.fallback is not None,
+            "prior": state.words.prior,
             "warnings": list(state.warnings),
         }
         if tree_file:
@@ -196,20 +204,22 @@ def _print_candidates(state: State, limit: int = 60) -> None:
 @hard_option
 @top_option(10, "openers")
 @_strategy_option
+@_answers_only_option
 @json_option
-def openers(preset, solutions, allowed, any_answer, hard, top, strategy, as_json):
+def openers(preset, solutions, allowed, any_answer, hard, top, strategy, answers_only, as_json):
     """The best first guesses for a word list."""
     from raten.engine.state import State
 
     state = State(words_from_options(preset, solutions, allowed, any_answer), hard=hard)
-    hints = state.hints(top=top, strategy=strategy)
+    hints = state.hints(top=top, strategy=strategy, answers_only=answers_only)
     if as_json:
         print_json(list_context(state.words, strategy, hard) | {"openers": [h.to_dict() for h in hints]})
         return
     words = state.words
+    prior = "" if words.prior == "uniform" else f", {words.prior} prior"
     title = (
         f"best openers for {words.name} ({len(words.solutions)} solutions, {len(words.allowed)} allowed"
-        f"{', hard mode' if hard else ''})\nranked by {strategy}: {criterion(strategy)}"
+        f"{prior}{', hard mode' if hard else ''})\nranked by {strategy}: {criterion(strategy)}"
     )
     console.print(hints_table(hints, title=title))
 

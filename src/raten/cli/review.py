@@ -36,7 +36,7 @@ def review(preset, solutions, allowed, any_answer, hard, as_json, answer, share_
     from raten.play.review import review as run
     from raten.trees.values import Budget
 
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    words = words_from_options(preset, solutions, allowed, any_answer, weighted=False)
     typed = [g.split("=", 1) for g in guesses]
     with_colours = [t for t in typed if len(t) == 2]
     if with_colours and len(with_colours) != len(typed):

@@ -60,7 +60,7 @@ def sql() -> None:
 def build(preset, solutions, allowed, any_answer, engine, schema, db, force, as_json):
     """Write the feedback of every allowed guess against every answer into a new database."""
     check_target(db, force)  # before the word lists and the progress bar
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    words = words_from_options(preset, solutions, allowed, any_answer, weighted=False)
     label = f"{words.name} → {db.name} ({engine}, {schema})"
     with progress_bar(transient=as_json) as bar:
         task = bar.add_task(label, total=len(words.allowed) * len(words.solutions))

@@ -135,7 +135,7 @@ def tree(
     check_output(out, "tree file")
     check_output(table, "table file")
     check_output(results, "results file")
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    words = words_from_options(preset, solutions, allowed, any_answer, weighted=False)
     if name:
         words = dataclasses.replace(words, name=name)
     limit = _limit(max_guesses)
@@ -264,7 +264,7 @@ def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
     explicit = ctx.get_parameter_source("preset") != click.core.ParameterSource.DEFAULT
     if not explicit and solutions is None and t.words_name in ALL_PRESETS:
         preset = t.words_name
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    words = words_from_options(preset, solutions, allowed, any_answer, weighted=False)
     if solutions is not None and t.words_name not in ("", "-"):
         words = dataclasses.replace(words, name=t.words_name)  # files carry no name: use the header's
     summary = t.check(words, source=str(file))

@@ -40,6 +40,7 @@ def words(ctx, as_json):
                     "language": preset.language,
                     "solutions": sizes[name][0],
                     "allowed": sizes[name][1],
+                    "prior": preset.prior,
                     "description": preset.description,
                     "source": preset.source,
                 }

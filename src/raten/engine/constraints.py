@@ -137,6 +137,49 @@ class Constraints:
         """Letters known not to be in the word at all."""
         return sorted(letter for letter, n in self.exact_counts.items() if n == 0)
 
+    def satisfiable(self) -> bool:
+        """Whether any string of five letters a-z, word or not, could have shown every row: no
+        ``problems``, and a search over positions (each letter with a count rule, and one free
+        letter) finds a string the constraints allow."""
+        if self.problems:
+            return False
+        letters = "abcdefghijklmnopqrstuvwxyz"
+        counted = sorted(set(self.min_counts) | set(self.exact_counts))
+        free = [c for c in letters if c not in counted]
+        need = {c: self.min_counts.get(c, 0) for c in counted}
+        most = {c: self.exact_counts.get(c, WORD_LENGTH) for c in counted}
+        if any(need[c] > most[c] for c in counted):
+            return False
+        used = dict.fromkeys(counted, 0)
+
+        def options(i: int) -> list[str]:
+            if i in self.greens:
+                green = self.greens[i]
+                return [] if i in self.not_at.get(green, ()) else [green]
+            spare = next((c for c in free if i not in self.not_at.get(c, ())), None)
+            return [c for c in counted if i not in self.not_at.get(c, ())] + ([spare] if spare else [])
+
+        def fill(i: int) -> bool:
+            missing = sum(max(0, need[c] - used[c]) for c in counted)
+            if missing > WORD_LENGTH - i:
+                return False
+            if i == WORD_LENGTH:
+                return True
+            for c in options(i):
+                if c in used:
+                    if used[c] >= most[c]:
+                        continue
+                    used[c] += 1
+                    ok = fill(i + 1)
+                    used[c] -= 1
+                else:
+                    ok = fill(i + 1)
+                if ok:
+                    return True
+            return False
+
+        return fill(0)
+
     def allows(self, word: str) -> bool:
         """Whether ``word`` satisfies every constraint."""
         for i, letter in self.greens.items():

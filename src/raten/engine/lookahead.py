@@ -110,6 +110,74 @@ def second_step_entropy(
     return out
 
 
+@njit(parallel=True, cache=True)
+def second_step_entropy_weighted(
+    data: np.ndarray,
+    rows: np.ndarray,
+    sorted_cols: np.ndarray,
+    starts: np.ndarray,
+    codes: np.ndarray,
+    first: np.ndarray,
+    row_letters: np.ndarray,
+    hard: bool,
+    probs: np.ndarray,
+    chunks: int = 1,
+) -> np.ndarray:
+    """``second_step_entropy`` for weighted candidates: ``probs[j]`` is the prior of
+    ``sorted_cols[j]`` scaled to sum to 1 within its group; the entropy of a group's feedback is
+    the weighted one, and its upper bound the entropy of every member apart."""
+    k = codes.shape[0]
+    m = rows.shape[0]
+    greens, need = _group_rules(first, codes)
+    full = np.zeros(k, dtype=np.float64)
+    for g in range(k):
+        for j in range(starts[g], starts[g + 1]):
+            full[g] -= probs[j] * np.log2(probs[j])
+    allowed = np.zeros((m, k) if hard else (0, 0), dtype=np.bool_)
+    if hard:
+        row_counts = letter_counts(row_letters)
+        every = np.arange(m)
+        for g in range(k):
+            kept = keeping(every, row_letters, row_counts, greens[g], need[g])
+            for i in range(kept.shape[0]):
+                allowed[kept[i], g] = True
+    chunks = max(1, min(m, chunks))
+    bests = np.zeros((chunks, k), dtype=np.float64)
+    for ch in prange(chunks):
+        best = bests[ch]
+        counts = np.zeros(PATTERNS, dtype=np.int32)
+        mass = np.zeros(PATTERNS, dtype=np.float64)
+        for r in range(ch * m // chunks, (ch + 1) * m // chunks):
+            row = data[rows[r]]
+            for g in range(k):
+                if best[g] >= full[g] - 1e-12:
+                    continue
+                if hard and not allowed[r, g]:
+                    continue
+                lo = starts[g]
+                hi = starts[g + 1]
+                for j in range(lo, hi):
+                    p = row[sorted_cols[j]]
+                    counts[p] += 1
+                    mass[p] += probs[j]
+                acc = 0.0
+                for j in range(lo, hi):
+                    p = row[sorted_cols[j]]
+                    if counts[p] > 0:
+                        counts[p] = 0
+                        w = mass[p]
+                        mass[p] = 0.0
+                        acc -= w * np.log2(w)
+                if acc > best[g]:
+                    best[g] = acc
+    out = np.zeros(k, dtype=np.float64)
+    for ch in range(chunks):
+        for g in range(k):
+            if bests[ch, g] > out[g]:
+                out[g] = bests[ch, g]
+    return out
+
+
 @njit(cache=True)
 def gather_block(data: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """``data[rows][:, cols]`` in one pass, without the full-width intermediate copy."""
@@ -131,6 +199,7 @@ def second_step_bits(
     hard: bool = False,
     *,
     block: np.ndarray | None = None,
+    weights: np.ndarray | None = None,
 ) -> float:
     """Expected entropy of the best second guess after guessing ``first_row``.
 
@@ -139,10 +208,16 @@ def second_step_bits(
     the letters of ``rows``); groups of one or two need no search: log2 of their size, which
     guessing one of them reaches. The groups are weighted by their size. ``block`` is
     ``table[rows][:, cols]`` when the caller has it already (it is read once per first guess,
-    and a compact copy stays in cache where the full table would not).
+    and a compact copy stays in cache where the full table would not). ``weights`` (one per
+    column of ``cols``) is the candidates' prior: the groups are then weighted by their prior
+    mass and scored by weighted entropy.
     """
     if block is None:
         block = guess_block(table, rows, cols)
+    if weights is not None:
+        return _second_step_bits_weighted(
+            table, rows, cols, first_row, first_letters, row_letters, hard, block, weights
+        )
     codes = table[first_row, cols]
     order = np.argsort(codes, kind="stable")
     group_codes, starts, sizes = np.unique(codes[order], return_index=True, return_counts=True)
@@ -171,3 +246,50 @@ def second_step_bits(
 def guess_block(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """The rows × cols part of the table as one compact C array."""
     return gather_block(table, np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))
+
+
+def _second_step_bits_weighted(
+    table: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    first_row: int,
+    first_letters: np.ndarray,
+    row_letters: np.ndarray | None,
+    hard: bool,
+    block: np.ndarray,
+    weights: np.ndarray,
+) -> float:
+    """``second_step_bits`` under a prior: groups weighted by their mass; a group of one needs
+    no search (0 bits), a group of two reaches the entropy of its two weights by guessing one."""
+    w = np.asarray(weights, dtype=np.float64)
+    w = w / w.sum()
+    codes = table[first_row, cols]
+    order = np.argsort(codes, kind="stable")
+    group_codes, starts, sizes = np.unique(codes[order], return_index=True, return_counts=True)
+    mass = np.add.reduceat(w[order], starts)
+    best = np.zeros(len(sizes), dtype=np.float64)
+    for g in np.flatnonzero(sizes == 2):
+        p = w[order[starts[g]]] / mass[g]
+        best[g] = -(p * np.log2(p) + (1 - p) * np.log2(1 - p))
+    big = np.flatnonzero(sizes > 2)
+    if len(big):
+        members = [order[starts[g] : starts[g] + sizes[g]] for g in big]
+        gathered = np.concatenate(members).astype(np.int64)
+        probs = np.concatenate([w[m] / w[m].sum() for m in members])
+        big_starts = np.zeros(len(big) + 1, dtype=np.int64)
+        big_starts[1:] = np.cumsum(sizes[big])
+        if row_letters is None or not hard:
+            row_letters = np.zeros((len(rows), WORD_LENGTH), dtype=np.uint8)
+        best[big] = second_step_entropy_weighted(
+            block,
+            np.arange(len(rows), dtype=np.int64),
+            gathered,
+            big_starts,
+            group_codes[big].astype(np.int64),
+            np.asarray(first_letters, dtype=np.int64),
+            np.ascontiguousarray(row_letters, dtype=np.int64),
+            hard,
+            probs,
+            numba.get_num_threads(),
+        )
+    return float(np.dot(mass, best))

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from raten.engine.partition import partition_stats_numpy
+from raten.engine.partition import partition_stats_numpy, weighted_stats_numpy
 from raten.engine.strategy_names import LOOKAHEAD_K, STRATEGIES
 from raten.engine.words import letters
 from raten.errors import RatenError
@@ -90,11 +90,26 @@ def partition_path(cells: int) -> str:
     return "numpy" if cells <= NUMPY_CELLS and "numba" not in sys.modules else "numba"
 
 
-def split_stats(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> Split:
+def split_stats(table: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray | None = None) -> Split:
     """Entropy, pattern count, largest group and expected remaining for each guess row; the one
-    place that chooses between the numpy and the compiled partition statistics (``partition_path``)."""
+    place that chooses between the numpy and the compiled partition statistics (``partition_path``).
+
+    ``weights`` (one positive weight per column, any scale) is the prior of the candidates:
+    entropy and expected remaining are then the weighted ones; pattern count and largest group
+    stay counts. None (uniform) runs the unweighted statistics, today's code and figures.
+    """
     rows = np.ascontiguousarray(rows, dtype=np.int64)
     cols = np.ascontiguousarray(cols, dtype=np.int64)
+    if weights is not None:
+        w = np.asarray(weights, dtype=np.float64)
+        w = np.ascontiguousarray(w / w.sum()) if len(w) else w
+        if partition_path(len(rows) * len(cols)) == "numpy":
+            bits, patterns, largest, expected = weighted_stats_numpy(table, rows, cols, w)
+        else:
+            from raten.engine import kernels
+
+            bits, patterns, largest, expected = kernels.weighted_partition_stats(table, rows, cols, w)
+        return Split(bits, patterns, largest, expected)
     if partition_path(len(rows) * len(cols)) == "numpy":
         bits, patterns, largest, sum_sq = partition_stats_numpy(table, rows, cols)
     else:
@@ -150,13 +165,19 @@ def rank_table(
     *,
     hard: bool = False,
     guess_letters: np.ndarray | None = None,
+    weights: np.ndarray | None = None,
+    answers_only: bool = False,
 ) -> list[Hint]:
     """Rank guess ``rows`` of ``table`` against candidate ``cols``.
 
     ``candidate_rows`` are the rows whose word could be the answer (for the mark and the
     tie-break); ``guess_words[row]`` is the word of a row, in alphabetical order. ``hard``
     and ``guess_letters`` (letters of every row of the table) matter to ``lookahead`` only,
-    whose second guesses must keep what the first one reveals in hard mode.
+    whose second guesses must keep what the first one reveals in hard mode. ``weights`` is the
+    prior of the candidate columns (None: uniform); ``answers_only`` ranks only the candidate
+    rows. In hard mode a guess that cannot split the candidates (one pattern, 0 bits) and cannot
+    be the answer is never suggested while some legal guess splits them (in normal mode such
+    guesses only ever come last, after every useful one).
     """
     base, k = parse_strategy(strategy)
     if len(cols) == 0:
@@ -169,17 +190,25 @@ def rank_table(
         scores = frequency_scores(letters([guess_words[r] for r in rows]))
         order = np.lexsort((rows, -np.round(scores, _TIE_DECIMALS)))[:top]
         rows = rows[order]
-        split = split_stats(table, rows, cols)
+        split = split_stats(table, rows, cols, weights)
         chosen = np.arange(len(rows))
         is_candidate = np.ones(len(rows), dtype=bool)
     else:
-        rows = candidate_rows if base == "candidates-entropy" else np.asarray(rows, dtype=np.int64)
-        split = split_stats(table, rows, cols)
+        only_candidates = answers_only or base == "candidates-entropy"
+        rows = candidate_rows if only_candidates else np.asarray(rows, dtype=np.int64)
+        split = split_stats(table, rows, cols, weights)
         mark = np.zeros(max(len(guess_words), int(rows.max(initial=-1)) + 1), dtype=bool)
         mark[candidate_rows] = True
         is_candidate = mark[rows]
+        useless = (split.patterns == 1) & ~is_candidate
+        if hard and useless.any() and not useless.all():
+            keep = np.flatnonzero(~useless)
+            rows, is_candidate = rows[keep], is_candidate[keep]
+            split = Split(split.bits[keep], split.patterns[keep], split.largest[keep], split.expected_remaining[keep])
         if base == "lookahead":
-            chosen = _lookahead_order(table, rows, cols, split, is_candidate, k, top, hard, guess_words, guess_letters)
+            chosen = _lookahead_order(
+                table, rows, cols, split, is_candidate, k, top, hard, guess_words, guess_letters, weights
+            )
         else:
             chosen = _best_first(_primary_key(base, split), is_candidate, rows, top)
     return [
@@ -206,6 +235,7 @@ def _lookahead_order(
     hard: bool,
     guess_words,
     guess_letters: np.ndarray | None,
+    weights: np.ndarray | None = None,
 ) -> np.ndarray:
     """The ``k`` entropy leaders re-ranked by bits + expected best second bits, then the rest by entropy."""
     by_entropy = _best_first(_primary_key("entropy", split), is_candidate, rows, max(k, top))
@@ -219,7 +249,9 @@ def _lookahead_order(
     scores = np.array(
         [
             split.bits[i]
-            + second_step_bits(table, rows, cols, int(rows[i]), guess_letters[rows[i]], row_letters, hard, block=block)
+            + second_step_bits(
+                table, rows, cols, int(rows[i]), guess_letters[rows[i]], row_letters, hard, block=block, weights=weights
+            )
             for i in head
         ]
     )
@@ -227,8 +259,9 @@ def _lookahead_order(
     return np.concatenate([head[order], by_entropy[k:]])[:top]
 
 
-def rank(state, top: int = 5, strategy: str = "entropy") -> list[Hint]:
-    """The best next guesses for a ``State``, best first."""
+def rank(state, top: int = 5, strategy: str = "entropy", *, answers_only: bool = False) -> list[Hint]:
+    """The best next guesses for a ``State``, best first, under its word set's prior
+    (``answers_only``: only words that could be the answer)."""
     table, cols = state.answer_table()
     return rank_table(
         table,
@@ -240,6 +273,8 @@ def rank(state, top: int = 5, strategy: str = "entropy") -> list[Hint]:
         strategy=strategy,
         hard=state.hard,
         guess_letters=state.words.allowed_letters,
+        weights=state.answer_weights(),
+        answers_only=answers_only,
     )
 
 
@@ -285,7 +320,9 @@ def split_of(state, word: str) -> GuessSplit:
         codes = np.asarray(state.matrix.data[row, state.candidates])
     else:
         codes = feedback_against(word, state.candidate_words)
-    stats = split_stats(codes[None, :], np.zeros(1, dtype=np.int64), np.arange(len(codes), dtype=np.int64))
+    stats = split_stats(
+        codes[None, :], np.zeros(1, dtype=np.int64), np.arange(len(codes), dtype=np.int64), state.answer_weights()
+    )
     order = np.argsort(codes, kind="stable")
     codes_seen, starts, sizes = np.unique(codes[order], return_index=True, return_counts=True)
     by_size = np.lexsort((codes_seen, -sizes))

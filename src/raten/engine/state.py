@@ -6,6 +6,7 @@ indices into the pattern matrix; filtering is one vectorised comparison per gues
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 
 import numpy as np
@@ -14,7 +15,7 @@ from raten.engine.constraints import Constraints
 from raten.engine.feedback import History, code_to_colours, format_pattern, parse_pattern
 from raten.engine.matrix import PatternMatrix, feedback_against, load_matrix
 from raten.engine.words import WordSet, check_word, letters
-from raten.errors import RatenError
+from raten.errors import Notice, RatenError
 
 
 class State:
@@ -52,13 +53,22 @@ class State:
         warnings = list(self.warnings)
         row = self.words.allowed_index.get(word)
         if row is None:
-            warnings.append(f"{word.upper()} is not in the {self.words.name} word list; used anyway")
+            warnings.append(
+                Notice(
+                    f"{word.upper()} is not in the {self.words.name} word list; used anyway",
+                    "not_in_list",
+                    word=word.upper(),
+                    list=self.words.name,
+                )
+            )
         if self.hard:
             from raten.engine import hardmode  # numba (its compiled rule): hard mode only
 
             reason = hardmode.violation(word, self.history)
             if reason:
-                warnings.append(f"{word.upper()} breaks hard mode ({reason}); used anyway")
+                warnings.append(
+                    Notice(f"{word.upper()} breaks hard mode ({reason}); used anyway", "breaks_hard", word=word.upper())
+                )
         history = (*self.history, (word, code))
         if self.fallback is None:
             codes = (
@@ -73,13 +83,19 @@ class State:
         else:
             fallback = fitting_words(self.fallback, ((word, code),))
         if not fallback:
-            problems = Constraints.from_history(history).problems
-            why = f": {problems[0]}" if problems else ""
-            raise RatenError(f"no word fits these hints{why}; check the colours you entered", "no_fit", why=why)
+            raise no_fit_error(self.words, history)
         if self.fallback is None:
+            n = len(fallback)
+            weighed = " (likelier the commoner they are)" if self.words.fallback_weights is not None else ""
             warnings.append(
-                f"no {self.words.name} solution fits these hints; using the {len(fallback)} allowed "
-                + ("words that do" if len(fallback) != 1 else "word that does")
+                Notice(
+                    f"no {self.words.name} solution fits these hints: the answer is probably missing from the "
+                    f"list; going on with the {n} allowed word{'s' if n != 1 else ''} that fit{'s' if n == 1 else ''}"
+                    + weighed,
+                    "fallback",
+                    list=self.words.name,
+                    n=n,
+                )
             )
         empty = np.zeros(0, dtype=np.int64)
         return State(
@@ -135,6 +151,21 @@ class State:
         table = kernels.feedback_matrix(self.words.allowed_letters, letters(self.fallback))
         return table, np.arange(len(self.fallback), dtype=np.int64)
 
+    @cached_property
+    def _fallback_weights(self) -> np.ndarray | None:
+        weigh = self.words.fallback_weights
+        return None if weigh is None or self.fallback is None else np.asarray(weigh(self.fallback), dtype=np.float64)
+
+    def answer_weights(self) -> np.ndarray | None:
+        """The prior weight of each candidate (aligned with ``answer_table``'s columns), or None
+        when they are equally likely: the word set's prior, or for a fallback the weights the
+        word set gives other allowed words (word frequency, with a frequency source)."""
+        if self.fallback is not None:
+            return self._fallback_weights
+        if self.words.weights is None:
+            return None
+        return self.words.weights[self.candidates]
+
     def candidate_rows(self) -> np.ndarray:
         """Rows (allowed-word indices) of the words that could be the answer."""
         if self.fallback is None:
@@ -153,11 +184,12 @@ class State:
             return np.flatnonzero(hardmode.legal_mask(self.words.allowed_letters, self.history))
         return np.arange(len(self.words.allowed), dtype=np.int64)
 
-    def hints(self, top: int = 5, strategy: str = "entropy"):
-        """The best next guesses, best first (see ``raten.engine.rank``)."""
+    def hints(self, top: int = 5, strategy: str = "entropy", *, answers_only: bool = False):
+        """The best next guesses, best first (see ``raten.engine.rank``); ``answers_only``: only
+        words that could be the answer."""
         from raten.engine.rank import rank
 
-        return rank(self, top=top, strategy=strategy)
+        return rank(self, top=top, strategy=strategy, answers_only=answers_only)
 
     def __repr__(self) -> str:
         moves = " ".join(f"{g}={format_pattern(p)}" for g, p in self.history)
@@ -175,3 +207,45 @@ def fitting_words(words: tuple[str, ...], history) -> tuple[str, ...]:
     codes = np.array([c for _, c in history], dtype=np.uint8)[:, None]
     keep = np.all(table == codes, axis=0)
     return tuple(w for w, k in zip(words, keep) if k)
+
+
+def no_fit_error(words: WordSet, history) -> RatenError:
+    """Why no allowed word fits ``history``: rows that contradict each other (the player's
+    error, named by row), or else an answer the list does not know (the list's failing)."""
+    constraints = Constraints.from_history(history)
+    problems = constraints.problems
+    if not problems and not constraints.satisfiable():
+        problems = [_clashing_rows(history)]
+    if problems:
+        rows = " / ".join(dict.fromkeys(_ROW.findall(problems[0])))
+        return RatenError(
+            f"no word fits these hints: {problems[0]}; check the colours you entered in "
+            + ("rows " if " / " in rows else "row ")
+            + rows,
+            "contradiction",
+            problem=problems[0],
+            rows=rows,
+        )
+    return RatenError(
+        f"no word of the {words.name} list fits these hints, and they agree with each other: the answer is "
+        "probably a word the list does not know",
+        "answer_not_in_list",
+        list=words.name,
+    )
+
+
+def _clashing_rows(history) -> str:
+    """The first row, or pair of rows, that no string of five letters can satisfy together (a
+    contradiction ``Constraints`` has no sentence for), as a problem naming them."""
+    named = [f"row {i + 1} ({g.upper()})" for i, (g, _) in enumerate(history)]
+    for j in range(len(history)):
+        if not Constraints.from_history([history[j]]).satisfiable():
+            return f"{named[j]} contradicts itself"
+        for i in range(j):
+            if not Constraints.from_history([history[i], history[j]]).satisfiable():
+                return f"{named[i]} and {named[j]} contradict each other"
+    return " and ".join(named) + " contradict each other"
+
+
+#: How a constraint problem names a row: ``row 2 (BRINE)``.
+_ROW = re.compile(r"row (\d+ \([A-Z]+\))")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -59,15 +60,46 @@ def normalise_list(words: list[str] | tuple[str, ...], source: str = "list") -> 
     return tuple(sorted(out))
 
 
+#: The prior of a word set whose solutions are all equally likely.
+UNIFORM = "uniform"
+
+WordWeights = Callable[[Sequence[str]], "np.ndarray"]
+"""Prior weights (positive) of any words of a list's language: what a word set weighs the allowed
+words that fit with when no solution does (``WordSet.fallback_weights``)."""
+
+
 @dataclass(frozen=True, eq=False)
 class WordSet:
-    """Solutions (possible answers) and allowed guesses (a superset), normalised and sorted."""
+    """Solutions (possible answers) and allowed guesses (a superset), normalised and sorted.
+
+    ``prior`` names how likely each solution is to be the answer: ``uniform`` (``weights`` is
+    None: all equally likely, the classic setting) or a named prior whose ``weights`` hold one
+    positive weight per solution (the engine normalises them where it uses them).
+    ``fallback_weights`` weighs the allowed words that fit when no solution does (None: equally).
+    """
 
     name: str
     solutions: tuple[str, ...]
     allowed: tuple[str, ...]
     language: str = "en"
     source: str = ""
+    prior: str = UNIFORM
+    weights: np.ndarray | None = None
+    fallback_weights: WordWeights | None = None
+
+    def __post_init__(self) -> None:
+        """Weights are one positive finite number per solution, read-only; all equal means uniform."""
+        if self.weights is None:
+            return
+        import numpy as np
+
+        w = np.array(self.weights, dtype=np.float64)
+        if w.shape != (len(self.solutions),) or not (np.isfinite(w).all() and (w > 0).all()):
+            raise RatenError(f"{self.name}: the prior needs one positive weight per solution ({len(self.solutions)})")
+        w.flags.writeable = False
+        object.__setattr__(self, "weights", None if (w == w[0]).all() else w)
+        if self.weights is None:
+            object.__setattr__(self, "prior", UNIFORM)
 
     @classmethod
     def from_lists(
@@ -115,25 +147,70 @@ class WordSet:
 
     @property
     def fingerprint(self) -> str:
-        """A hash of both lists: the key for anything cached from them."""
+        """A hash of both lists: the key for anything cached from them alone (the pattern matrix)."""
         h = hashlib.sha256()
         h.update("\n".join(self.solutions).encode())
         h.update(b"|")
         h.update("\n".join(self.allowed).encode())
         return h.hexdigest()[:24]
 
+    @cached_property
+    def prior_key(self) -> str:
+        """A hash of both lists and the prior (name and every weight): the key for anything a
+        ranking depends on. Uniform sets keep their ``fingerprint``."""
+        if self.weights is None:
+            return self.fingerprint if self.prior == UNIFORM else f"{self.fingerprint}-{self.prior}"
+        h = hashlib.sha256(self.fingerprint.encode())
+        h.update(self.prior.encode())
+        h.update(self.weights.tobytes())
+        return h.hexdigest()[:24]
+
+    @cached_property
+    def probabilities(self) -> np.ndarray | None:
+        """The weights scaled to sum to 1, or None for a uniform prior."""
+        return None if self.weights is None else self.weights / self.weights.sum()
+
     def __repr__(self) -> str:
         """One short line: the name, the sizes and the language, never the thousands of words."""
-        return f"WordSet({self.name!r}, {len(self.solutions)} solutions, {len(self.allowed)} allowed, {self.language})"
+        prior = "" if self.prior == UNIFORM else f", {self.prior} prior"
+        return (
+            f"WordSet({self.name!r}, {len(self.solutions)} solutions, {len(self.allowed)} allowed, "
+            f"{self.language}{prior})"
+        )
+
+    def with_prior(
+        self,
+        prior: str,
+        weights: np.ndarray | None,
+        *,
+        solutions: tuple[str, ...] | None = None,
+        fallback_weights: WordWeights | None = None,
+    ) -> WordSet:
+        """The same lists with another prior; ``solutions`` (allowed words) may widen the possible
+        answers, as a prior over every allowed word does. Same name: the prior is said apart."""
+        sols = self.solutions if solutions is None else solutions
+        if not set(sols) <= set(self.allowed):
+            raise RatenError(f"{self.name}: a prior's possible answers must be allowed words")
+        return WordSet(
+            name=self.name,
+            solutions=sols,
+            allowed=self.allowed,
+            language=self.language,
+            source=self.source,
+            prior=prior,
+            weights=weights,
+            fallback_weights=fallback_weights,
+        )
 
     def any_answer(self) -> WordSet:
-        """The variant where every allowed word may be the answer."""
+        """The variant where every allowed word may be the answer (equally likely)."""
         return WordSet(
             name=f"{self.name}+any",
             solutions=self.allowed,
             allowed=self.allowed,
             language=self.language,
             source=self.source,
+            fallback_weights=self.fallback_weights,
         )
 
 

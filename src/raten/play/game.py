@@ -38,6 +38,22 @@ EPOCH = date(2025, 1, 1)
 #: Keyboard states, weakest first: a letter takes the strongest colour it has shown.
 KEY_STATES = ("absent", "present", "correct")
 _SQUARES = {GREY: "\u2b1c", YELLOW: "\U0001f7e8", GREEN: "\U0001f7e9"}
+#: Share squares per palette: ``high`` is the high-contrast setting's orange (green) and blue (yellow).
+PALETTES: dict[str, dict[int, str]] = {
+    "standard": _SQUARES,
+    "high": {GREY: "\u2b1c", YELLOW: "\U0001f7e6", GREEN: "\U0001f7e7"},
+}
+
+
+def squares(code: int, palette: str = "standard") -> str:
+    """One row of share squares for a 0..242 code in ``palette`` (``standard`` or ``high``)."""
+    try:
+        table = PALETTES[palette]
+    except KeyError:
+        raise RatenError(
+            f"unknown palette {shorten(palette)!r}: choose one of {', '.join(PALETTES)}", "palette"
+        ) from None
+    return "".join(table[c] for c in code_to_colours(code))
 
 
 class GameError(RatenError):
@@ -232,13 +248,16 @@ class Game:
                 best[letter] = max(best.get(letter, GREY), colour)
         return {letter: KEY_STATES[c] for letter, c in sorted(best.items())}
 
-    def share_text(self, name: str = "raten", list_name: str | None = None, practice: str = "practice") -> str:
+    def share_text(
+        self, name: str = "raten", list_name: str | None = None, practice: str = "practice", palette: str = "standard"
+    ) -> str:
         """The spoiler-free result: game name, list, number (or ``practice``), score (X when
-        lost, * in hard mode) and the emoji grid. Only meaningful once the game is over."""
+        lost, * in hard mode) and the emoji grid (``palette`` ``high``: orange and blue for green
+        and yellow). Only meaningful once the game is over."""
         score = str(self.tries) if self.won else "X"
         label = f"#{self.number}" if self.mode == "daily" and self.number is not None else practice
         head = f"{name} {list_name or self.words.name} {label} {score}/{self.max_tries}{'*' if self.hard else ''}"
-        grid = "\n".join("".join(_SQUARES[c] for c in code_to_colours(code)) for _, code in self.history)
+        grid = "\n".join(squares(code, palette) for _, code in self.history)
         return f"{head}\n\n{grid}" if grid else head
 
     def review(self, openers: list[Hint] | None = None, top: int = 3) -> Review:

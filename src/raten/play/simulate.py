@@ -112,15 +112,21 @@ class Simulator:
             state = node.state
             cols = state.candidates[self.matrix.data[row, state.candidates] == code]
             history = (*state.history, (self.words.allowed[row], code))
-            child = _Node(State(self.matrix, self.hard, history=history, candidates=cols))
+            if len(cols) or state.count == 0:
+                child = _Node(State(self.matrix, self.hard, history=history, candidates=cols))
+            else:  # no solution fits (an answer outside them): go on as the solver does, with the allowed words
+                try:
+                    child = _Node(state.after(self.words.allowed[row], code))
+                except RatenError:  # not even an allowed word fits: the game is lost
+                    child = _Node(State(self.matrix, self.hard, history=history, candidates=cols[:0]))
             node.children[code] = child
         return child
 
     def play_word(self, answer: str) -> tuple[list[int], bool]:
         """Play against any five-letter ``answer``, a solution of the list or not: the guess
-        rows played and whether the game was won. The solver knows only its own solutions, so
-        an answer outside them is won only if a probing guess happens to hit it; otherwise the
-        game stops, lost, when no solution fits the feedback."""
+        rows played and whether the game was won. When no solution fits the feedback the solver
+        goes on with the allowed words that fit (as ``State.after`` does), so an allowed answer
+        is found; one that is not even an allowed word is lost once no allowed word fits."""
         col = self.words.solution_index.get(answer)
         if col is not None:
             played = self.play(col)
@@ -128,7 +134,12 @@ class Simulator:
         node = self.root
         played = []
         while len(played) < MAX_TURNS and node.state.count > 0:
-            row = self._guess(node)
+            try:
+                row = self._guess(node)
+            except RatenError:
+                if node.state.fallback is None:
+                    raise
+                break  # a strategy that knows only the solutions (a decision tree) cannot go on
             played.append(row)
             code = pattern(self.words.allowed[row], answer)
             if code == ALL_GREEN:
@@ -154,6 +165,10 @@ class BenchResult:
     #: With ``play_answers``: why a game could not be won, by answer (``not_allowed`` or
     #: ``not_solution``); None for games played on the list's own solutions.
     notes: dict[str, str] | None = None
+    #: The prior weight of each game's answer when the list has a prior (the averages are then
+    #: weighted: the expected number of guesses when the answer is drawn from the prior).
+    weights: np.ndarray | None = None
+    prior: str = "uniform"
 
     @property
     def games(self) -> int:
@@ -165,6 +180,16 @@ class BenchResult:
 
     @property
     def average(self) -> float:
+        """Guesses per game: the plain mean, or with ``weights`` the mean weighted by the prior."""
+        if not self.games:
+            return 0.0
+        if self.weights is not None:
+            return float(np.dot(self.weights, self.guesses) / self.weights.sum())
+        return float(self.guesses.mean())
+
+    @property
+    def average_games(self) -> float:
+        """The plain mean over the games played, whatever the prior."""
         return float(self.guesses.mean()) if self.games else 0.0
 
     @property
@@ -196,18 +221,22 @@ class BenchResult:
 
     def to_dict(self) -> dict:
         """The JSON form `raten bench --json` prints."""
-        return {
-            "strategy": self.strategy,
-            "opener": self.opener,
-            "hard": self.hard,
-            "games": self.games,
-            "total": self.total,
-            "average": round(self.average, 4),
-            "max": self.max,
-            "failed": self.failed,
-            "distribution": self.distribution,
-            "seconds": round(self.seconds, 3),
-        } | ({} if self.notes is None else {"average_won": round(self.average_won, 4), "notes": self.notes})
+        return (
+            {
+                "strategy": self.strategy,
+                "opener": self.opener,
+                "hard": self.hard,
+                "games": self.games,
+                "total": self.total,
+                "average": round(self.average, 4),
+                "max": self.max,
+                "failed": self.failed,
+                "distribution": self.distribution,
+                "seconds": round(self.seconds, 3),
+            }
+            | ({} if self.notes is None else {"average_won": round(self.average_won, 4), "notes": self.notes})
+            | ({} if self.weights is None else {"prior": self.prior, "average_games": round(self.average_games, 4)})
+        )
 
 
 def opener_row(words: WordSet, opener: str) -> int:
@@ -241,6 +270,7 @@ def simulate(
     """Play ``strategy`` against each solution column in ``answers`` (default: all).
 
     ``progress(n)`` is called after each game with the number of games just finished (1).
+    Under a prior the average is weighted by it (``BenchResult.average``).
     """
     matrix = words if isinstance(words, PatternMatrix) else load_matrix(words)
     ws = matrix.words
@@ -269,13 +299,15 @@ def simulate(
         paths=paths,
         seconds=time.perf_counter() - start,
         positions=sim.positions,
+        weights=None if ws.weights is None else ws.weights[cols],
+        prior=ws.prior,
     )
 
 
 #: Why a game on an answer outside the solver's solutions was lost, by note key.
 NOTES = {
     "not_allowed": "not an allowed word of the list: the solver can never guess it",
-    "not_solution": "allowed but not a solution of the list: no solution fitted the colours",
+    "not_solution": "allowed but not a solution of the list, and not found going on with the allowed words",
 }
 
 

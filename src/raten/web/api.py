@@ -9,17 +9,26 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from datetime import date
-from typing import Annotated, Literal
+from datetime import UTC, date, datetime, timedelta
+from typing import Annotated, Literal, get_args
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
+from raten.engine.boards import variant
 from raten.engine.feedback import format_pattern
-from raten.play.game import Game, Stats, daily_number
+from raten.errors import RatenError
+from raten.play.boards_game import BoardsGame
+from raten.play.game import Game, GameError, daily_number
+from raten.play.records import Record, daily_record, practice_record
+from raten.web import boards as boards_answers
 from raten.web import i18n
 from raten.web.limits import Limits, client_address
 from raten.web.models import (
+    BoardsHintsIn,
+    BoardsHintsOut,
+    BoardsRowOut,
     ErrorOut,
+    GameBoards,
     GameIn,
     GameOut,
     GameReviewIn,
@@ -30,13 +39,16 @@ from raten.web.models import (
     LettersOut,
     ListOut,
     ListsOut,
+    Mode,
     OpenersOut,
+    Palette,
+    Prior,
     ReviewOut,
     RowOut,
     StatsOut,
 )
 from raten.web.service import HintQuery, Lists
-from raten.web.store import ConflictError, GameRecord, Store
+from raten.web.store import ConflictError, GameRecord, Store, StoredRow
 from raten.wordlists.stats import letter_stats
 
 PLAYER_COOKIE = "raten_player"
@@ -86,6 +98,9 @@ def current_player(request: Request) -> str | None:
 ListsDep = Annotated[Lists, Depends(lists)]
 StoreDep = Annotated[Store, Depends(store)]
 ListQuery = Annotated[str, Query(alias="list", max_length=40, description="Word list name (see /api/lists).")]
+PaletteQuery = Annotated[
+    Palette, Query(description="Share squares: standard, or high (the high-contrast orange and blue).")
+]
 
 
 def player_or_new(request: Request, response: Response) -> str:
@@ -119,6 +134,7 @@ def get_lists(ls: ListsDep) -> ListsOut:
                 description=e.description,
                 solutions=len(e.words.solutions),
                 allowed=len(e.words.allowed),
+                prior=e.prior,  # type: ignore[arg-type]
             )
             for e in ls.entries.values()
         ]
@@ -153,7 +169,14 @@ async def post_hints(body: HintsIn, request: Request, ls: ListsDep) -> Response:
     """Cached answers are sent from the event loop; new ones are ranked behind the work queue
     (a rate per address, 429; a bounded queue, 503), so a flood cannot hold up the rest."""
     query = HintQuery(
-        body.list, tuple((r.guess, r.pattern) for r in body.rows), body.hard, body.top, body.strategy, body.limit
+        body.list,
+        tuple((r.guess, r.pattern) for r in body.rows),
+        body.hard,
+        body.top,
+        body.strategy,
+        body.limit,
+        body.prior,
+        body.answers_only,
     )
     content = ls.cached_hints(query)
     if content is None:
@@ -174,30 +197,89 @@ def get_openers(
     ls: ListsDep,
     list_name: ListQuery = "en",
     top: Annotated[int, Query(ge=1, le=50, description="How many openers.")] = 20,
+    prior: Annotated[Prior | None, Query(description="uniform or frequency; default the list's own.")] = None,
 ) -> dict:
     entry = ls.get(list_name)
-    return {"list": entry.name, "openers": [h.to_dict() for h in entry.openers[:top]]}
+    chosen = prior or entry.prior
+    return {"list": entry.name, "prior": chosen, "openers": [h.to_dict() for h in ls.openers(entry.name, chosen, top)]}
+
+
+@router.post(
+    "/hints/boards",
+    response_model=BoardsHintsOut,
+    responses=_errors(400),
+    summary="Many boards (Dordle, Quordle ...): each board's candidates and the best next guesses for all",
+)
+async def post_board_hints(body: BoardsHintsIn, request: Request, ls: ListsDep) -> Response:
+    """Ranked by ``raten.engine.boards``; a new position waits behind the work queue like hints."""
+    entry = ls.get(body.list)
+    query = boards_answers.BoardsQuery(
+        entry.name,
+        body.boards,
+        tuple((r.guess, tuple(r.patterns)) for r in body.rows),
+        body.top,
+        body.strategy,
+        body.limit,
+    )
+    if boards_answers.cached(entry, query):
+        content = boards_answers.answer_json(entry, query)
+    else:
+        limits: Limits = request.app.state.limits
+        content = await limits.work_for(client_address(request.scope), request.app.state.rank_boards, query)
+    return Response(content, media_type="application/json")
 
 
 # --- games ---------------------------------------------------------------------------------
 
 
 def _game(record: GameRecord, ls: Lists) -> Game:
+    """A one-board record as the library's game."""
     return Game(
         ls.get(record.list).words,
         record.answer,
         hard=record.hard,
         mode=record.mode,
         number=record.number,
-        history=record.history,
+        history=tuple((w, int(c)) for w, c in record.history),  # type: ignore[arg-type]  # one board: int codes
     )
+
+
+def _boards_game(record: GameRecord, ls: Lists) -> BoardsGame:
+    """A many-board record as the library's game."""
+    return BoardsGame(ls.get(record.list).words, record.answers, record.mode, record.number, record.guesses)
+
+
+def _palette(request: Request) -> str:
+    return request.query_params.get("palette") or "standard"
 
 
 def _game_out(record: GameRecord, ls: Lists, st: Store, request: Request) -> GameOut:
     """What the player may see: no answer, share text or statistics before the end."""
-    game = _game(record, ls)
-    over = game.over
-    stats = _stats_out(record.list, st.stats(record.player, record.list)) if over else None
+    abandoned = record.status == "abandoned"
+    practice = i18n.t(_lang(request), "share_practice")
+    palette = _palette(request)
+    if record.boards == 1:
+        game = _game(record, ls)
+        rows: list[RowOut | BoardsRowOut] = [RowOut(guess=w, pattern=format_pattern(c)) for w, c in game.history]
+        keyboards = [game.keyboard()]
+        solved_at = [game.tries if game.won else None]
+        answers = [game.answer]
+        share = game.share_text(list_name=record.list, practice=practice, palette=palette)
+    else:
+        multi = _boards_game(record, ls)
+        game = multi  # type: ignore[assignment]  # the shared part: over, status, max_tries, words
+        rows = [
+            BoardsRowOut(guess=w, pattern=",".join(p or "-" for p in pats), patterns=pats)
+            for w, pats in multi.patterns_text()
+        ]
+        keyboards = multi.keyboards()
+        solved_at = [multi.solved_at(b) for b in range(multi.boards)]
+        answers = list(multi.answers)
+        share = multi.share_text(list_name=record.list, practice=practice, palette=palette)
+    over = game.over or abandoned
+    finished = game.over and not abandoned
+    mode: Mode = "daily" if record.mode == "daily" else "practice"
+    stats = _stats_out(st, record.player, record.list, record.boards, mode, request) if finished else None
     return GameOut(
         id=record.id,
         list=record.list,
@@ -205,26 +287,69 @@ def _game_out(record: GameRecord, ls: Lists, st: Store, request: Request) -> Gam
         mode=record.mode,  # type: ignore[arg-type]
         number=record.number,
         hard=record.hard,
+        boards=record.boards,
         max_tries=game.max_tries,
-        rows=[RowOut(guess=w, pattern=format_pattern(c)) for w, c in game.history],
-        status=game.status,  # type: ignore[arg-type]
-        keyboard=game.keyboard(),  # type: ignore[arg-type]
-        answer=game.answer if over else None,
-        share=_share(game, record.list, request) if over else None,
+        rows=rows,
+        status="abandoned" if abandoned else game.status,  # type: ignore[arg-type]
+        keyboard=keyboards[0] if record.boards == 1 else {},  # type: ignore[arg-type]
+        keyboards=keyboards,  # type: ignore[arg-type]
+        solved_at=solved_at,
+        answer=",".join(answers) if over else None,
+        answers=answers if over else None,
+        share=share if finished else None,
         stats=stats,
     )
-
-
-def _share(game: Game, list_name: str, request: Request) -> str:
-    return game.share_text(list_name=list_name, practice=i18n.t(_lang(request), "share_practice"))
 
 
 def _lang(request: Request) -> str:
     return i18n.pick_language(request.query_params.get("lang"), request.headers.get("accept-language"))
 
 
-def _stats_out(list_name: str, stats: Stats) -> StatsOut:
-    return StatsOut(list=list_name, **stats.to_dict())
+def _record_of(st: Store, player: str | None, list_name: str, boards: int, mode: str, today: int) -> Record:
+    limit = variant(boards).limit
+    games = st.finished(player, list_name, boards, mode) if player else []
+    return daily_record(games, limit, today) if mode == "daily" else practice_record(games, limit)
+
+
+def _seconds_to_midnight() -> int:
+    """Seconds until the next daily game (the day changes at midnight UTC)."""
+    now = datetime.now(UTC)
+    midnight = datetime(now.year, now.month, now.day, tzinfo=UTC) + timedelta(days=1)
+    return max(0, int((midnight - now).total_seconds()))
+
+
+def _stats_out(st: Store, player: str | None, list_name: str, boards: int, mode: Mode, request: Request) -> StatsOut:
+    """A mode and variant of the player's record, with today's number, the countdown and the
+    share text of the game the record marks (today's daily game, or the last practice game)."""
+    today = daily_number(request.app.state.today())
+    record = _record_of(st, player, list_name, boards, mode, today)
+    shown = None
+    if player:
+        if mode == "daily":
+            shown = st.daily_game(player, list_name, today, boards)
+        else:
+            shown = st.last_finished(player, list_name, boards, mode)
+    share = None
+    if shown is not None and shown.status in ("won", "lost"):
+        share = _share_of(shown, request)
+    return StatsOut(
+        list=list_name,
+        boards=boards,
+        mode=mode,
+        max_tries=variant(boards).limit,
+        **record.to_dict(),
+        number=today,
+        next_daily_seconds=_seconds_to_midnight(),
+        share=share,
+    )
+
+
+def _share_of(record: GameRecord, request: Request) -> str:
+    """The share text of a finished stored game, in the request's language and palette."""
+    ls: Lists = request.app.state.lists
+    practice = i18n.t(_lang(request), "share_practice")
+    game = _game(record, ls) if record.boards == 1 else _boards_game(record, ls)
+    return game.share_text(list_name=record.list, practice=practice, palette=_palette(request))
 
 
 def _owned(st: Store, player: str | None, game_id: str) -> GameRecord:
@@ -241,35 +366,55 @@ def post_game(
     response: Response,
     ls: ListsDep,
     st: StoreDep,
+    palette: PaletteQuery = "standard",  # noqa: ARG001 - read from the request where the share text is made
 ) -> GameOut:
-    """A practice game is new each time. The daily game is made once per player and day and
-    then resumed; the rules (one daily game per language, hard mode changes only before the
-    first guess) are ``raten.play.game``'s: this stores what they decide."""
+    """A practice game is new each time (the one still in play is given up: it counts as played
+    once it has a guess). The daily game is made once per player, day and board count and then
+    resumed; the rules (one daily game per language, hard mode changes only before the first
+    guess, no hard mode on many boards) are ``raten.play``'s: this stores what they decide."""
     entry = ls.get(body.list)
+    if body.boards > 1 and body.hard:
+        name = variant(body.boards).name
+        raise RatenError(f"{name} has no hard mode", "boards_hard", name=name)
     player = player_or_new(request, response)
     if body.mode == "practice":
-        game = Game.practice(entry.words, hard=body.hard)
-        practice = st.create_game(player, entry.name, "practice", None, body.hard, game.answer)
+        if body.boards == 1:
+            answer = Game.practice(entry.words, hard=body.hard).answer
+        else:
+            answer = ",".join(BoardsGame.practice(entry.words, body.boards).answers)
+        practice = st.create_game(player, entry.name, "practice", None, body.hard, answer, body.boards)
         return _game_out(practice, ls, st, request)
     entry = ls.daily_entry(entry.language)
     today: date = request.app.state.today()
     number = daily_number(today)
-    record = st.daily_game(player, entry.name, number)
+    record = st.daily_game(player, entry.name, number, body.boards)
     if record is None:
-        game = Game.daily(entry.words, today, hard=body.hard, secret=request.app.state.daily_secret)
+        secret = request.app.state.daily_secret
+        if body.boards == 1:
+            game = Game.daily(entry.words, today, hard=body.hard, secret=secret)
+            hard, answer = game.hard, game.answer
+        else:
+            hard, answer = False, ",".join(BoardsGame.daily(entry.words, today, body.boards, secret).answers)
         try:
-            record = st.create_game(player, entry.name, "daily", number, game.hard, game.answer)
+            record = st.create_game(player, entry.name, "daily", number, hard, answer, body.boards)
         except sqlite3.IntegrityError:  # the same player started it at the same moment
-            record = st.daily_game(player, entry.name, number)
+            record = st.daily_game(player, entry.name, number, body.boards)
             assert record is not None
-    wanted = _game(record, ls).with_hard(body.hard)
-    if wanted.hard != record.hard:
-        record = st.set_hard(record, wanted.hard)
+    if record.boards == 1:
+        wanted = _game(record, ls).with_hard(body.hard)
+        if wanted.hard != record.hard:
+            record = st.set_hard(record, wanted.hard)
     return _game_out(record, ls, st, request)
 
 
 @router.get("/games/{game_id}", response_model=GameOut, responses=_errors(404), summary="A game of yours")
-def get_game(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> GameOut:
+def get_game(
+    game_id: str,
+    request: Request,
+    ls: ListsDep,
+    st: StoreDep,
+    palette: PaletteQuery = "standard",  # noqa: ARG001 - read from the request where the share text is made
+) -> GameOut:
     return _game_out(_owned(st, current_player(request), game_id), ls, st, request)
 
 
@@ -279,12 +424,26 @@ def get_game(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> Game
     responses=_errors(400, 404, 409),
     summary="Make a guess; refused words cost no try",
 )
-def post_guess(game_id: str, body: GuessIn, request: Request, ls: ListsDep, st: StoreDep) -> GameOut:
+def post_guess(
+    game_id: str,
+    body: GuessIn,
+    request: Request,
+    ls: ListsDep,
+    st: StoreDep,
+    palette: PaletteQuery = "standard",  # noqa: ARG001 - read from the request where the share text is made
+) -> GameOut:
     record = _owned(st, current_player(request), game_id)
-    after = _game(record, ls).guess(body.guess)
-    result = (after.won, after.tries) if after.over else None
+    if record.status == "abandoned":
+        raise GameError("this game is over", "game_over")
+    rows: tuple[StoredRow, ...]
+    if record.boards == 1:
+        after = _game(record, ls).guess(body.guess)
+        rows, status = after.history, after.status
+    else:
+        multi = _boards_game(record, ls).guess(body.guess)
+        rows, status = tuple(multi.rows()), multi.status
     try:
-        record, _ = st.save_rows(record, after.history, after.status, result)
+        record = st.save_rows(record, rows, status)
     except ConflictError as e:
         raise GameConflictError(str(e), "conflict") from None
     return _game_out(record, ls, st, request)
@@ -293,11 +452,13 @@ def post_guess(game_id: str, body: GuessIn, request: Request, ls: ListsDep, st: 
 @router.get(
     "/games/{game_id}/review",
     response_model=ReviewOut,
-    responses=_errors(404, 409),
+    responses=_errors(400, 404, 409),
     summary="After the game: what the solver would have played",
 )
 def get_review(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> dict:
     record = _owned(st, current_player(request), game_id)
+    if record.boards > 1:
+        raise RatenError("the review is offered for games on one board", "review_boards")
     game = _game(record, ls)
     if not game.over:
         raise GameConflictError("the review is shown when the game is over", "not_over")
@@ -343,9 +504,14 @@ def get_stats(
     ls: ListsDep,
     st: StoreDep,
     list_name: ListQuery = "en",
+    boards: Annotated[int, Query(ge=1, le=4, description="1 Wordle, 2 Dordle, 4 Quordle.")] = 1,
+    mode: Annotated[Mode, Query(description="Daily and practice games are counted apart.")] = "daily",
+    palette: PaletteQuery = "standard",  # noqa: ARG001 - read from the request where the share text is made
 ) -> StatsOut:
+    """Daily statistics are those of the daily list of the list's language (``de-ext`` counts on ``de``)."""
     entry = ls.get(list_name)
-    player = current_player(request)
-    if player is None:
-        return _stats_out(entry.name, Stats())
-    return _stats_out(entry.name, st.stats(player, entry.name))
+    if boards not in get_args(GameBoards):
+        raise RatenError(f"games are played on 1, 2 or 4 boards, not {boards}", "game_boards", boards=boards)
+    if mode == "daily":
+        entry = ls.daily_entry(entry.language)
+    return _stats_out(st, current_player(request), entry.name, boards, mode, request)

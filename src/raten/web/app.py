@@ -26,9 +26,12 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from raten._version import __version__
+from raten.engine.boards import variant
 from raten.engine.words import WordSet
 from raten.errors import RatenError
+from raten.play.boards_game import GAME_BOARDS as PLAY_BOARDS
 from raten.play.game import GameError
+from raten.web import boards as boards_answers
 from raten.web import i18n
 from raten.web.api import PLAYER_COOKIE, GameConflictError, NotFoundError, router
 from raten.web.assets import Assets, VersionedStatic, docs_assets_dir
@@ -45,6 +48,18 @@ KEYBOARDS = {
     "en": ["qwertyuiop", "asdfghjkl", "+zxcvbnm-"],
     "de": ["qwertzuiop", "asdfghjkl", "+yxcvbnm-"],
 }
+
+
+#: Board counts the solver page offers (the game page offers 1, 2 and 4: ``GAME_BOARDS``).
+SOLVER_BOARDS = (1, 2, 4, 8)
+GAME_BOARDS = (1, *PLAY_BOARDS)
+
+
+def _board_count(request: Request, page: str) -> int:
+    """The page's ``?boards=``: one of the counts the page offers, else 1."""
+    offered = SOLVER_BOARDS if page == "solver" else GAME_BOARDS if page == "play" else (1,)
+    raw = request.query_params.get("boards", "1")
+    return int(raw) if raw.isdigit() and int(raw) in offered else 1
 
 
 def _utc_today() -> date:
@@ -97,8 +112,10 @@ def create_app(
 
         executor = functools.partial(worker_processes.process_pool, list(lists.specs), workers)
         app.state.rank = worker_processes.rank
+        app.state.rank_boards = worker_processes.rank_boards
     else:
         app.state.rank = lists.rank
+        app.state.rank_boards = functools.partial(boards_answers.answer_for, lists)
     app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
     app.include_router(router)
     static = Assets(HERE / "static", "/static")
@@ -301,10 +318,14 @@ def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
             query = urlencode({k: v for k, v in params.items() if v})
             return f"{path}?{query}" if query else path
 
+        boards = _board_count(request, page)
         config: dict[str, Any] = {
             "page": page,
+            "boards": boards,
+            "variants": {str(n): variant(n).name for n in SOLVER_BOARDS},
             "lang": lang,
             "list": entry.name,
+            "prior": entry.prior,
             "language": entry.language,
             "keyboard": KEYBOARDS.get(entry.language, KEYBOARDS["en"]),
             "lists": [{"name": e.name, "language": e.language} for e in lists.entries.values()],
@@ -316,6 +337,9 @@ def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
         return {
             "request": request,
             "page": page,
+            "boards": boards,
+            "board_choices": SOLVER_BOARDS if page == "solver" else GAME_BOARDS,
+            "variant": variant,
             "lang": lang,
             "t": lambda key, **kw: i18n.t(lang, key, **kw),
             "entry": entry,

@@ -39,8 +39,10 @@ TEXT: dict[str, dict[str, str]] = {
         "link_copied": "Link copied",
         "candidates_left": "{n} candidates left",
         "candidate_left": "1 candidate left: {word}",
-        "fallback": "No word of the solution list fits; these {n} allowed words do.",
-        "fallback_one": "No word of the solution list fits; this allowed word does.",
+        "fallback": "No word of the solution list fits: the answer is probably missing from it; "
+        "these {n} allowed words fit.",
+        "fallback_one": "No word of the solution list fits: the answer is probably missing from it; "
+        "this allowed word fits.",
         "solved": "Solved in {n}!",
         "hints_heading": "Best next guesses",
         "openers_heading": "Best first guesses",
@@ -104,6 +106,10 @@ TEXT: dict[str, dict[str, str]] = {
         "b y g, 0 1 2 or the emoji \u2b1c \U0001f7e8 \U0001f7e9",
         "err_pattern_length": "pattern {pattern!r} has {length} symbols, not 5",
         "err_no_fit": "no word fits these hints{why}; check the colours you entered",
+        "err_contradiction": "no word fits these hints: {problem}; check the colours you entered in rows {rows}",
+        "err_contradiction_one": "no word fits these hints: {problem}; check the colours you entered in row {rows}",
+        "err_answer_not_in_list": "no word of the {list} list fits these hints, and they agree with each other: "
+        "the answer is probably a word the list does not know",
         "err_unknown_list": "unknown word list {name!r}: choose one of {choices}",
         "err_review_no_colours": "give the answer, the colours of each guess or a share text",
         "err_review_rows": "{source} has {rows} rows for {guesses} guesses",
@@ -157,6 +163,49 @@ TEXT: dict[str, dict[str, str]] = {
         "w_not_in_list": "{word} is not in the {list} word list; used anyway",
         "w_breaks_hard": "{word} breaks hard mode; used anyway",
         "w_too_many": "{n} allowed words fit, too many to rank: add a row",
+        # --- many boards and the statistics dialog (issue 14, issue 12 item 5) ---
+        "boards_label": "Boards",
+        "daily_short": "Daily",
+        "boards_choice": "{n} boards",
+        "board_n": "Board {n}",
+        "board_left": "{n} left",
+        "board_one": "1 left: {word}",
+        "board_solved_in": "solved in {n}",
+        "board_open": "not solved",
+        "boards_solved": "All boards solved in {n}!",
+        "boards_input": "Your next guess, on every board: {word}",
+        "col_on": "Answer on",
+        "variant_label": "Game",
+        "game_daily_v": "{variant} {list} #{number}",
+        "game_practice_v": "{variant} {list} practice",
+        "won_boards": "All {boards} boards in {n}!",
+        "lost_boards": "{solved} of {boards} boards solved.",
+        "answers_were": "The words were {answers}.",
+        "stats_button": "Statistics",
+        "stats_title": "Statistics",
+        "stats_close": "Close",
+        "stats_next": "Next daily word in",
+        "stats_share": "Share",
+        "stats_fallback": "Select the text and copy it:",
+        "stats_none": "No game finished yet.",
+        "stats_today": "today",
+        "stats_shared": "Shared",
+        "err_boards_hard": "{name} has no hard mode",
+        "err_boards_patterns": "each guess needs {boards} patterns, one per board, not {given}",
+        "err_board_solved": "board {board} is solved already: give it - after later guesses",
+        "err_board_pattern": "board {board} is not solved: the guess needs its colours",
+        "err_board_no_fit": "board {board}: no word fits these colours; check the colours you entered",
+        "err_review_boards": "the review is offered for games on one board",
+        "err_game_boards": "games are played on 1, 2 or 4 boards, not {boards}",
+        "err_boards_strategy": "unknown strategy for many boards",
+        "w_fallback": "No {list} solution fits: the answer is probably missing from the list; going on with "
+        "the {n} allowed words that fit.",
+        "w_fallback_one": "No {list} solution fits: the answer is probably missing from the list; going on with "
+        "the one allowed word that fits.",
+        "prior_label": "Likely answers",
+        "prior_uniform": "the list's solutions",
+        "prior_frequency": "every word, by frequency",
+        "answers_only": "Only words that could be the answer",
         "footer": "raten: Wordle solver for German and English",
         # settings and how to play (issue 12 item 6)
         "settings": "Settings",
@@ -226,8 +275,10 @@ TEXT: dict[str, dict[str, str]] = {
         "link_copied": "Link kopiert",
         "candidates_left": "{n} W\u00f6rter m\u00f6glich",
         "candidate_left": "1 Wort m\u00f6glich: {word}",
-        "fallback": "Kein L\u00f6sungswort passt; diese {n} erlaubten W\u00f6rter passen.",
-        "fallback_one": "Kein L\u00f6sungswort passt; dieses erlaubte Wort passt.",
+        "fallback": "Kein L\u00f6sungswort passt: die L\u00f6sung fehlt wohl in der Liste; "
+        "diese {n} erlaubten W\u00f6rter passen.",
+        "fallback_one": "Kein L\u00f6sungswort passt: die L\u00f6sung fehlt wohl in der Liste; "
+        "dieses erlaubte Wort passt.",
         "solved": "Gel\u00f6st mit {n} Versuchen!",
         "hints_heading": "Die besten n\u00e4chsten W\u00f6rter",
         "openers_heading": "Die besten ersten W\u00f6rter",
@@ -292,6 +343,12 @@ TEXT: dict[str, dict[str, str]] = {
         "erlaubt sind . ? ! (grau, gelb, gr\u00fcn), b y g, 0 1 2 oder die Emoji \u2b1c \U0001f7e8 \U0001f7e9",
         "err_pattern_length": "Das Muster \u201e{pattern}\u201c hat {length} Zeichen, nicht 5",
         "err_no_fit": "Kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe",
+        "err_contradiction": "Kein Wort passt zu diesen Farben: die Zeilen {rows} widersprechen einander; "
+        "pr\u00fcfe die Eingabe",
+        "err_contradiction_one": "Kein Wort passt zu diesen Farben: Zeile {rows} widerspricht sich selbst; "
+        "pr\u00fcfe die Eingabe",
+        "err_answer_not_in_list": "Kein Wort der Liste {list} passt zu diesen Farben, und sie widersprechen "
+        "einander nicht: die L\u00f6sung ist wohl ein Wort, das die Liste nicht kennt",
         "err_unknown_list": "Unbekannte Wortliste \u201e{name}\u201c: w\u00e4hle eine von {choices}",
         "err_review_no_colours": "Gib die L\u00f6sung, die Farben jedes Worts oder einen geteilten Text an",
         "err_review_rows": "{rows} Farbzeilen f\u00fcr {guesses} W\u00f6rter",
@@ -346,6 +403,49 @@ TEXT: dict[str, dict[str, str]] = {
         "w_not_in_list": "{word} steht nicht in der Wortliste {list}; trotzdem verwendet",
         "w_breaks_hard": "{word} verletzt den schweren Modus; trotzdem verwendet",
         "w_too_many": "{n} erlaubte W\u00f6rter passen, zu viele zum Bewerten: f\u00fcge eine Zeile hinzu",
+        # --- many boards and the statistics dialog (issue 14, issue 12 item 5) ---
+        "boards_label": "Spielfelder",
+        "daily_short": "Heute",
+        "boards_choice": "{n} Spielfelder",
+        "board_n": "Feld {n}",
+        "board_left": "noch {n}",
+        "board_one": "noch 1: {word}",
+        "board_solved_in": "gel\u00f6st mit {n}",
+        "board_open": "nicht gel\u00f6st",
+        "boards_solved": "Alle Felder gel\u00f6st mit {n} Versuchen!",
+        "boards_input": "Dein n\u00e4chster Versuch, auf allen Feldern: {word}",
+        "col_on": "L\u00f6sung auf",
+        "variant_label": "Spiel",
+        "game_daily_v": "{variant} {list} Nr. {number}",
+        "game_practice_v": "{variant} {list} \u00dcbung",
+        "won_boards": "Alle {boards} Felder mit {n} Versuchen!",
+        "lost_boards": "{solved} von {boards} Feldern gel\u00f6st.",
+        "answers_were": "Die W\u00f6rter waren {answers}.",
+        "stats_button": "Statistik",
+        "stats_title": "Statistik",
+        "stats_close": "Schlie\u00dfen",
+        "stats_next": "N\u00e4chstes Wort des Tages in",
+        "stats_share": "Teilen",
+        "stats_fallback": "Markiere den Text und kopiere ihn:",
+        "stats_none": "Noch kein Spiel beendet.",
+        "stats_today": "heute",
+        "stats_shared": "Geteilt",
+        "err_boards_hard": "{name} hat keinen schweren Modus",
+        "err_boards_patterns": "jedes Wort braucht {boards} Muster, eins pro Feld, nicht {given}",
+        "err_board_solved": "Feld {board} ist schon gel\u00f6st: gib dort bei sp\u00e4teren W\u00f6rtern - an",
+        "err_board_pattern": "Feld {board} ist nicht gel\u00f6st: das Wort braucht seine Farben",
+        "err_board_no_fit": "Feld {board}: kein Wort passt zu diesen Farben; pr\u00fcfe die Eingabe",
+        "err_game_boards": "Gespielt wird auf 1, 2 oder 4 Feldern, nicht auf {boards}",
+        "err_review_boards": "Die Auswertung gibt es f\u00fcr Spiele auf einem Feld",
+        "err_boards_strategy": "Unbekannte Strategie f\u00fcr mehrere Felder",
+        "w_fallback": "Keine L\u00f6sung der Liste {list} passt: die L\u00f6sung fehlt wohl in der Liste; weiter mit "
+        "den {n} erlaubten W\u00f6rtern, die passen.",
+        "w_fallback_one": "Keine L\u00f6sung der Liste {list} passt: die L\u00f6sung fehlt wohl in der Liste; "
+        "weiter mit dem einen erlaubten Wort, das passt.",
+        "prior_label": "M\u00f6gliche L\u00f6sungen",
+        "prior_uniform": "die L\u00f6sungen der Liste",
+        "prior_frequency": "jedes Wort, nach H\u00e4ufigkeit",
+        "answers_only": "Nur W\u00f6rter, die die L\u00f6sung sein k\u00f6nnen",
         "footer": "raten: Wordle-L\u00f6ser f\u00fcr Deutsch und Englisch",
         "settings": "Einstellungen",
         "close": "Schlie\u00dfen",
@@ -430,11 +530,24 @@ def error_message(error: RatenError, lang: str) -> str:
     key, params = error.key, dict(error.params)
     if key == "hard_present" and params.get("count", 1) != 1:
         key = "hard_present_n"
+    if key == "contradiction" and " / " not in str(params.get("rows", "")):
+        key = "contradiction_one"
     if f"err_{key}" in TEXT["en"]:
         return t(lang, f"err_{key}", **params)
     if isinstance(error.__cause__, RatenError):
         return error_message(error.__cause__, lang)
     return str(error)
+
+
+def notice_message(notice: str, lang: str) -> str:
+    """A library warning in ``lang``: worded from its key (``w_<key>``) when it is a ``Notice``
+    with a text here, else left in the library's English."""
+    key = getattr(notice, "key", None)
+    if key == "fallback" and getattr(notice, "params", {}).get("n") == 1:
+        key = "fallback_one"
+    if key and f"w_{key}" in TEXT["en"]:
+        return t(lang, f"w_{key}", **getattr(notice, "params", {}))
+    return str(notice)
 
 
 def validation_message(errors: Sequence[Mapping[str, Any]], lang: str) -> str:

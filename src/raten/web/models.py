@@ -5,12 +5,19 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from raten.engine.boards import BOARD_STRATEGIES
 from raten.engine.rank import STRATEGIES
 
 # Built from the registry at import so the schema names each strategy; a type checker only
 # takes literal values written out, hence the ignore.
 Strategy = Literal[tuple(STRATEGIES)]  # type: ignore[valid-type]  # values from the registry
 KeyState = Literal["absent", "present", "correct"]
+BoardStrategy = Literal[tuple(BOARD_STRATEGIES)]  # type: ignore[valid-type]  # values from the registry
+#: Board counts of the game page: Wordle, Dordle, Quordle.
+GameBoards = Literal[1, 2, 4]
+Mode = Literal["daily", "practice"]
+Palette = Literal["standard", "high"]
+Prior = Literal["uniform", "frequency"]
 #: Longest list name accepted; a longer one is answered as an unknown list (see the app's handler).
 LIST_NAME_MAX = 40
 ListName = Annotated[str, Field(max_length=LIST_NAME_MAX)]
@@ -50,6 +57,12 @@ class HintsIn(BaseModel):
     top: int = Field(10, ge=1, le=50, description="How many hints.")
     strategy: Strategy = "entropy"  # type: ignore[valid-type]
     limit: int = Field(200, ge=0, le=20000, description="At most this many candidate words in the answer.")
+    prior: Prior | None = Field(
+        None,
+        description="How likely each word is to be the answer: uniform (the list's solutions, equally likely) or "
+        "frequency (every allowed word, the commoner the likelier); default the list's own (see /api/lists).",
+    )
+    answers_only: bool = Field(False, description="Rank only words that could be the answer.")
 
 
 class HintOut(BaseModel):
@@ -85,8 +98,17 @@ class ConstraintsOut(BaseModel):
     excluded: list[str]
 
 
+class NoticeOut(BaseModel):
+    """A warning with a key and parameters, so a page can word it in its own language."""
+
+    key: str = Field(description="Kind of warning: fallback, not_in_list, breaks_hard, too_many, or warning.")
+    params: dict[str, str | int]
+    text: str = Field(description="The warning in English.")
+
+
 class HintsOut(BaseModel):
     list: str
+    prior: Prior = Field(description="The prior the hints were ranked under.")
     count: int = Field(description="How many words could still be the answer.")
     fallback: bool = Field(description="True when no solution fits and the candidates are allowed words.")
     solved: bool
@@ -96,6 +118,7 @@ class HintsOut(BaseModel):
     constraints: ConstraintsOut
     summary: builtins.list[str] = Field(description="The constraints in English sentences.")
     warnings: builtins.list[str]
+    notices: builtins.list[NoticeOut] = Field(description="The warnings with their keys and parameters.")
 
 
 class ListOut(BaseModel):
@@ -104,6 +127,7 @@ class ListOut(BaseModel):
     description: str
     solutions: int
     allowed: int
+    prior: Prior = Field(description="The list's default prior.")
 
 
 class ListsOut(BaseModel):
@@ -112,6 +136,7 @@ class ListsOut(BaseModel):
 
 class OpenersOut(BaseModel):
     list: str
+    prior: Prior
     openers: builtins.list[HintOut]
 
 
@@ -137,8 +162,9 @@ class GameIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     list: ListName = "en"
-    mode: Literal["daily", "practice"] = "daily"
-    hard: bool = Field(False, description="Hard mode; a daily game already begun keeps its setting.")
+    mode: Mode = "daily"
+    hard: bool = Field(False, description="Hard mode; a daily game already begun keeps its setting (one board only).")
+    boards: GameBoards = Field(1, description="1 Wordle (6 guesses), 2 Dordle (7), 4 Quordle (9).")
 
 
 class GuessIn(BaseModel):
@@ -152,14 +178,31 @@ class RowOut(BaseModel):
     pattern: str = Field(description="Colours in .?! notation.")
 
 
+class BoardsRowOut(BaseModel):
+    """A guess of a game on many boards."""
+
+    guess: str
+    pattern: str = Field(description="The colours on each board in .?! notation, joined by commas (- once solved).")
+    patterns: builtins.list[str | None] = Field(description="The colours on each board, null on a board solved before.")
+
+
 class StatsOut(BaseModel):
-    list: str
-    played: int
+    """One mode and variant of a player's record (see ``raten.play.records``)."""
+
+    list: str = Field(description="The list the games were played on (the daily list of its language, for daily).")
+    boards: int
+    mode: Mode
+    max_tries: int
+    played: int = Field(description="Finished games, and practice games given up for a new one.")
     wins: int
     win_percent: int
-    current_streak: int
+    current_streak: int = Field(description="Daily: consecutive days won; practice: consecutive wins.")
     max_streak: int
-    distribution: builtins.list[int] = Field(description="Wins by number of tries, 1 to 6.")
+    distribution: builtins.list[int] = Field(description="Wins by number of tries, 1 to max_tries.")
+    marked: int | None = Field(description="The bar of today's daily game (or the last practice game), when won.")
+    number: int = Field(description="Today's daily game number.")
+    next_daily_seconds: int = Field(description="Seconds until the next daily game.")
+    share: str | None = Field(description="The share text of today's daily game (or the last practice game), if over.")
 
 
 class GameOut(BaseModel):
@@ -168,14 +211,18 @@ class GameOut(BaseModel):
     id: str
     list: str
     language: str
-    mode: Literal["daily", "practice"]
+    mode: Mode
     number: int | None
     hard: bool
+    boards: int = Field(description="How many boards: 1 Wordle, 2 Dordle, 4 Quordle.")
     max_tries: int
-    rows: builtins.list[RowOut]
-    status: Literal["playing", "won", "lost"]
-    keyboard: dict[str, KeyState]
-    answer: str | None = Field(description="Only when the game is over.")
+    rows: builtins.list[RowOut | BoardsRowOut]
+    status: Literal["playing", "won", "lost", "abandoned"]
+    keyboard: dict[str, KeyState] = Field(description="One board: each letter's strongest colour.")
+    keyboards: builtins.list[dict[str, KeyState]] = Field(description="Per board: each letter's strongest colour.")
+    solved_at: builtins.list[int | None] = Field(description="Per board: the guess that solved it.")
+    answer: str | None = Field(description="Only when the game is over (many boards: joined by commas).")
+    answers: builtins.list[str] | None = Field(description="Per board, only when the game is over.")
     share: str | None = Field(description="The emoji grid to share, only when the game is over.")
     stats: StatsOut | None = Field(description="The player's statistics, only when the game is over.")
 
@@ -260,3 +307,52 @@ class GameReviewOut(BaseModel):
     solver_source: str
     prior: str
     notes: builtins.list[str]
+
+
+class BoardRow(BaseModel):
+    """One guess and the colours it got on each board (null or "-" on a board solved before)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    guess: str = Field(max_length=40)
+    patterns: builtins.list[Annotated[str, Field(max_length=40)] | None] = Field(max_length=16)
+
+
+class BoardsHintsIn(BaseModel):
+    """A solver state on many boards: every guess is played on every board not yet solved."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    list: ListName = Field("en", description="Word list name (see /api/lists).")
+    boards: int = Field(4, ge=1, le=16, description="How many boards (Dordle 2, Quordle 4, Octordle 8).")
+    rows: builtins.list[BoardRow] = Field(default_factory=builtins.list, max_length=25)
+    top: int = Field(10, ge=1, le=50)
+    strategy: BoardStrategy = "entropy"  # type: ignore[valid-type]
+    limit: int = Field(100, ge=0, le=5000, description="At most this many candidates per board.")
+
+
+class BoardsHintOut(BaseModel):
+    word: str
+    bits: float = Field(description="Entropy of the joint feedback: the sum over the boards in play.")
+    expected_remaining: float = Field(description="Candidates left on average, summed over the boards.")
+    answer_on: builtins.list[int] = Field(description="Boards (1-based) where the word could be the answer.")
+    chance: float = Field(description="Expected number of boards it solves.")
+
+
+class BoardOut(BaseModel):
+    board: int
+    solved: bool
+    solved_at: int | None
+    count: int = Field(description="How many words could still be this board's answer.")
+    candidates: builtins.list[str]
+
+
+class BoardsHintsOut(BaseModel):
+    list: str
+    boards: int
+    variant: str
+    max_tries: int = Field(description="Guesses the variant allows.")
+    turns: int
+    done: bool
+    board: builtins.list[BoardOut]
+    hints: builtins.list[BoardsHintOut]

@@ -13,15 +13,16 @@ import threading
 import warnings
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from raten.engine.feedback import format_pattern
 from raten.engine.rank import GuessSplit, Hint, split_of
 from raten.engine.state import State
 from raten.engine.words import WordSet
-from raten.errors import RatenError, shorten
+from raten.errors import Notice, RatenError, shorten
 from raten.play.game import daily_list
 from raten.wordlists.presets import ALL_PRESETS, PRESETS, is_list_spec, load_named
+from raten.wordlists.prior import PRIORS
 
 #: Groups of the top hint's split shown one by one; the rest are summed.
 SPLIT_GROUPS = 12
@@ -48,11 +49,15 @@ class HintQuery:
     top: int = 10
     strategy: str = "entropy"
     limit: int = 200
+    #: ``uniform`` or ``frequency``; None is the list's own (``Lists.resolved`` fills it in).
+    prior: str | None = None
+    answers_only: bool = False
 
     @property
-    def key(self) -> tuple[str, tuple[tuple[str, str], ...], bool, str]:
-        """What the ranking depends on."""
-        return (self.name, self.rows, self.hard, self.strategy)
+    def key(self) -> tuple[str, tuple[tuple[str, str], ...], bool, str, str | None, bool]:
+        """What the ranking depends on: the state, the strategy and the prior (the prior's name
+        names its weights: they are computed deterministically from the list and wordfreq)."""
+        return (self.name, self.rows, self.hard, self.strategy, self.prior, self.answers_only)
 
 
 @dataclass(frozen=True)
@@ -66,17 +71,38 @@ class Ranked:
 
 @dataclass(frozen=True)
 class ListEntry:
-    """One word list as served: its words, the empty state and its best openers."""
+    """One word list as served: its words (with its default prior), the empty state and its best
+    openers; the list under another prior is loaded when first asked for (``with_prior``)."""
 
     name: str
     words: WordSet
     description: str
     start: State
     openers: tuple[Hint, ...]
+    spec: str = ""
+    _priors: dict[str, State] = field(default_factory=dict, repr=False, compare=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @property
     def language(self) -> str:
         return self.words.language
+
+    @property
+    def prior(self) -> str:
+        return self.words.prior
+
+    def with_prior(self, prior: str) -> State:
+        """The empty state of this list under ``prior`` (built once; the first call of a
+        frequency prior loads or builds its allowed x allowed matrix)."""
+        if prior == self.prior:
+            return self.start
+        with self._lock:
+            if prior not in self._priors:
+                from raten.wordlists.prior import apply_prior
+
+                base = load_named(self.spec, prior) if self.spec else apply_prior(self.words, prior)
+                self._priors[prior] = State(base)
+            return self._priors[prior]
 
 
 class Lists:
@@ -137,7 +163,8 @@ class Lists:
             openers = tuple(start.hints(top=openers_top))
             start.after(openers[0].word, 0).hints(top=1)  # compile and page in everything a hint needs
             description = ALL_PRESETS[name].description if name in ALL_PRESETS else words.source or name
-            entries[name] = ListEntry(name, words, description, start, openers)
+            spec = next((sp for sp in specs if sp == name or (is_list_spec(sp) and words.name == name)), "")
+            entries[name] = ListEntry(name, words, description, start, openers, spec)
         lists = cls(entries)
         lists.specs = specs or list(entries)
         return lists
@@ -159,8 +186,29 @@ class Lists:
 
     # --- hints -------------------------------------------------------------------------
 
+    def resolved(self, query: HintQuery) -> HintQuery:
+        """The query with its prior named (the list's own when it names none) and checked."""
+        prior = query.prior or self.get(query.name).prior
+        if prior not in PRIORS:
+            raise RatenError(
+                f"unknown prior {shorten(prior)!r}: choose one of {', '.join(PRIORS)}",
+                "unknown_prior",
+                prior=shorten(prior),
+                choices=", ".join(PRIORS),
+            )
+        return query if prior == query.prior else replace(query, prior=prior)
+
+    def openers(self, name: str, prior: str | None = None, top: int = MAX_TOP) -> list[Hint]:
+        """The best first guesses of a list under a prior (the default prior's are ranked at start)."""
+        query = self.resolved(HintQuery(name, prior=prior))
+        entry = self.get(name)
+        if query.prior == entry.prior:
+            return list(entry.openers[:top])
+        return [Hint(**h) for h in self.hints(replace(query, top=top))["hints"]]
+
     def hints_json(self, query: HintQuery) -> bytes:
         """The answer of ``POST /api/hints`` as JSON bytes, ranked once per cache key."""
+        query = self.resolved(query)
         hit = self.cached_hints(query)
         if hit is not None:
             return hit
@@ -168,6 +216,7 @@ class Lists:
 
     def keep(self, query: HintQuery, ranked: Ranked) -> bytes:
         """Cache a ranking (made here or in a worker process) and answer ``query`` from it."""
+        query = self.resolved(query)
         with self._cache_lock:
             old = self._cache.pop(query.key, None)
             self._cache_used += ranked.size - (old.size if old else 0)
@@ -178,6 +227,7 @@ class Lists:
 
     def cached_hints(self, query: HintQuery) -> bytes | None:
         """The answer to ``query`` if its state is ranked already (whatever its top and limit), or None."""
+        query = self.resolved(query)
         with self._cache_lock:
             ranked = self._cache.get(query.key)
             if ranked is None:
@@ -191,8 +241,10 @@ class Lists:
 
     def rank(self, query: HintQuery) -> Ranked:
         """Rank the query's state ``MAX_TOP`` deep, within the work this server offers."""
+        query = self.resolved(query)
         entry = self.get(query.name)
-        start = entry.start if not query.hard else State(entry.start.matrix, hard=True)
+        start = entry.with_prior(query.prior or entry.prior)
+        start = start if not query.hard else State(start.matrix, hard=True)
         state = start.replay(query.rows)
         warnings_ = list(state.warnings)
         if query.strategy == "lookahead" and state.count > LOOKAHEAD_MAX_CANDIDATES:
@@ -203,18 +255,23 @@ class Lists:
                 limit=LOOKAHEAD_MAX_CANDIDATES,
                 count=state.count,
             )
-        if not query.rows and query.strategy == "entropy":
+        if not query.rows and query.strategy == "entropy" and query.prior == entry.prior and not query.answers_only:
             hints = list(entry.openers[:MAX_TOP])
         elif state.fallback is not None and state.count > FALLBACK_MAX_RANKED:
             hints = []
             warnings_.append(
-                f"{state.count} allowed words fit, too many to rank (at most {FALLBACK_MAX_RANKED}): add a row"
+                Notice(
+                    f"{state.count} allowed words fit, too many to rank (at most {FALLBACK_MAX_RANKED}): add a row",
+                    "too_many",
+                    n=state.count,
+                )
             )
         else:
-            hints = state.hints(top=MAX_TOP, strategy=query.strategy)
+            hints = state.hints(top=MAX_TOP, strategy=query.strategy, answers_only=query.answers_only)
         summary = state.constraints.describe()
         answer = {
             "list": query.name,
+            "prior": query.prior,
             "count": state.count,
             "fallback": state.fallback is not None,
             "solved": state.solved,
@@ -222,7 +279,8 @@ class Lists:
             "split": split_dict(split_of(state, hints[0].word)) if hints else None,
             "constraints": state.constraints.to_dict(),
             "summary": summary,
-            "warnings": warnings_,
+            "warnings": [str(w) for w in warnings_],
+            "notices": [notice_dict(w) for w in warnings_],
         }
         words = state.candidate_words
         size = 2048 + 8 * len(words) + 200 * len(hints) + sum(len(line) for line in summary)
@@ -234,6 +292,7 @@ def _sliced(ranked: Ranked, query: HintQuery) -> bytes:
     answer = ranked.answer
     body = {
         "list": answer["list"],
+        "prior": answer["prior"],
         "count": answer["count"],
         "fallback": answer["fallback"],
         "solved": answer["solved"],
@@ -243,8 +302,19 @@ def _sliced(ranked: Ranked, query: HintQuery) -> bytes:
         "constraints": answer["constraints"],
         "summary": answer["summary"],
         "warnings": answer["warnings"],
+        "notices": answer["notices"],
     }
     return json.dumps(body, separators=(",", ":")).encode()
+
+
+def notice_dict(warning: str) -> dict:
+    """A warning as JSON: its English text, its key and parameters (``raten.errors.Notice``), so
+    a page words it in its own language; a plain string has the key ``warning``."""
+    return {
+        "key": getattr(warning, "key", "warning"),
+        "params": {k: v for k, v in getattr(warning, "params", {}).items() if isinstance(v, str | int)},
+        "text": str(warning),
+    }
 
 
 def hint_dict(h: Hint) -> dict:

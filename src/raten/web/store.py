@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from raten.engine.feedback import History
 from raten.errors import RatenError, shorten
-from raten.play.game import Stats
+from raten.play.records import Finished
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -36,20 +35,20 @@ CREATE TABLE IF NOT EXISTS games (
     rows TEXT NOT NULL DEFAULT '[]',
     status TEXT NOT NULL DEFAULT 'playing',
     created TEXT NOT NULL,
-    updated TEXT NOT NULL
+    updated TEXT NOT NULL,
+    boards INTEGER NOT NULL DEFAULT 1
 );
-CREATE UNIQUE INDEX IF NOT EXISTS games_daily ON games (player, list, number) WHERE mode = 'daily';
 CREATE INDEX IF NOT EXISTS games_player ON games (player);
-CREATE TABLE IF NOT EXISTS stats (
-    player TEXT NOT NULL REFERENCES players(id),
-    list TEXT NOT NULL,
-    played INTEGER NOT NULL,
-    wins INTEGER NOT NULL,
-    current_streak INTEGER NOT NULL,
-    max_streak INTEGER NOT NULL,
-    distribution TEXT NOT NULL,
-    PRIMARY KEY (player, list)
-);
+"""
+# Databases made before many boards: a games table without ``boards`` and a daily index
+# without it; statistics are worked out from the games (``raten.play.records``), so the old
+# ``stats`` table is no longer read or written.
+_MIGRATE_BOARDS = """
+ALTER TABLE games ADD COLUMN boards INTEGER NOT NULL DEFAULT 1;
+"""
+_DAILY_INDEX = """
+DROP INDEX IF EXISTS games_daily;
+CREATE UNIQUE INDEX IF NOT EXISTS games_daily_boards ON games (player, list, boards, number) WHERE mode = 'daily';
 """
 
 ENV_DB = "RATEN_DB"
@@ -74,9 +73,16 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+#: A stored row: the guess and its code, or on many boards its code per board (None once solved).
+StoredRow = tuple[str, int | tuple[int | None, ...]]
+
+
 @dataclass(frozen=True)
 class GameRecord:
-    """A stored game: who plays it, on which list, its answer and its rows (word, code)."""
+    """A stored game: who plays it, on which list, its answer and its rows (word, code).
+
+    On ``boards`` > 1 the answer holds the boards' answers joined by commas and each row
+    has one code per board (see ``answers``)."""
 
     id: str
     player: str
@@ -85,8 +91,17 @@ class GameRecord:
     number: int | None
     hard: bool
     answer: str
-    history: History
+    history: tuple[StoredRow, ...]
     status: str
+    boards: int = 1
+
+    @property
+    def answers(self) -> tuple[str, ...]:
+        return tuple(self.answer.split(","))
+
+    @property
+    def guesses(self) -> tuple[str, ...]:
+        return tuple(row[0] for row in self.history)
 
 
 class ConflictError(Exception):
@@ -141,6 +156,10 @@ class Store:
             self._db.execute("PRAGMA foreign_keys=ON")
             with self._lock:
                 self._db.executescript(_SCHEMA)
+                columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+                if "boards" not in columns:
+                    self._db.executescript(_MIGRATE_BOARDS)
+                self._db.executescript(_DAILY_INDEX)
             games = self._db.execute("SELECT count(*) FROM games").fetchone()[0]
             has_secret = self._db.execute("SELECT 1 FROM meta WHERE key = 'daily_secret'").fetchall()
         except (sqlite3.Error, OSError) as e:
@@ -192,40 +211,79 @@ class Store:
     # --- games ------------------------------------------------------------------------
 
     def create_game(
-        self, player: str, list_name: str, mode: str, number: int | None, hard: bool, answer: str
+        self,
+        player: str,
+        list_name: str,
+        mode: str,
+        number: int | None,
+        hard: bool,
+        answer: str,
+        boards: int = 1,
     ) -> GameRecord:
-        """Store a new game. A second daily game for the same player, list and day is refused
-        by the database (``sqlite3.IntegrityError``)."""
+        """Store a new game. A second daily game for the same player, list, board count and day
+        is refused by the database (``sqlite3.IntegrityError``). A new practice game ends the
+        player's practice game of that list and board count still in play, in the same
+        transaction: abandoned (it counts as played) once it has a guess, else dropped."""
         game_id = new_id()
         now = _now()
-        self._write(
-            [
-                (
-                    "INSERT INTO games (id, player, list, mode, number, hard, answer, created, updated)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, player, list_name, mode, number, int(hard), answer, now, now),
-                )
+        writes: list[tuple[str, tuple]] = []
+        if mode == "practice":
+            mine = "player = ? AND list = ? AND boards = ? AND mode = 'practice' AND status = 'playing'"
+            writes += [
+                (f"DELETE FROM games WHERE {mine} AND rows = '[]'", (player, list_name, boards)),
+                (f"UPDATE games SET status = 'abandoned', updated = ? WHERE {mine}", (now, player, list_name, boards)),
             ]
+        writes.append(
+            (
+                "INSERT INTO games (id, player, list, mode, number, hard, answer, created, updated, boards)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, player, list_name, mode, number, int(hard), answer, now, now, boards),
+            )
         )
-        return GameRecord(game_id, player, list_name, mode, number, hard, answer, (), "playing")
+        self._write(writes)
+        return GameRecord(game_id, player, list_name, mode, number, hard, answer, (), "playing", boards)
 
-    _COLUMNS = "id, player, list, mode, number, hard, answer, rows, status"
+    _COLUMNS = "id, player, list, mode, number, hard, answer, rows, status, boards"
 
     @staticmethod
     def _record(row: tuple) -> GameRecord:
-        game_id, player, list_name, mode, number, hard, answer, rows, status = row
-        moves = tuple((str(w), int(c)) for w, c in json.loads(rows))
-        return GameRecord(game_id, player, list_name, mode, number, bool(hard), answer, moves, status)
+        game_id, player, list_name, mode, number, hard, answer, rows, status, boards = row
+        moves = tuple(
+            (str(w), tuple(None if x is None else int(x) for x in c) if isinstance(c, list) else int(c))
+            for w, c in json.loads(rows)
+        )
+        return GameRecord(game_id, player, list_name, mode, number, bool(hard), answer, moves, status, int(boards))
 
     def game(self, player: str, game_id: str) -> GameRecord | None:
         """The game with this id if it belongs to ``player``, else None."""
         rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE id = ? AND player = ?", (game_id, player))
         return self._record(rows[0]) if rows else None
 
-    def daily_game(self, player: str, list_name: str, number: int) -> GameRecord | None:
+    def daily_game(self, player: str, list_name: str, number: int, boards: int = 1) -> GameRecord | None:
         rows = self._read(
-            f"SELECT {self._COLUMNS} FROM games WHERE player = ? AND list = ? AND number = ? AND mode = 'daily'",
-            (player, list_name, number),
+            f"SELECT {self._COLUMNS} FROM games"
+            " WHERE player = ? AND list = ? AND number = ? AND boards = ? AND mode = 'daily'",
+            (player, list_name, number, boards),
+        )
+        return self._record(rows[0]) if rows else None
+
+    def finished(self, player: str, list_name: str, boards: int, mode: str) -> list[Finished]:
+        """The player's games of one list, board count and mode that count in the statistics
+        (won, lost, abandoned), in the order they were begun."""
+        rows = self._read(
+            "SELECT number, status, json_array_length(rows) FROM games"
+            " WHERE player = ? AND list = ? AND boards = ? AND mode = ? AND status IN ('won', 'lost', 'abandoned')"
+            " ORDER BY rowid",
+            (player, list_name, boards, mode),
+        )
+        return [Finished(number, status == "won", tries) for number, status, tries in rows]
+
+    def last_finished(self, player: str, list_name: str, boards: int, mode: str) -> GameRecord | None:
+        """The player's game of one list, board count and mode that ended last (won or lost)."""
+        rows = self._read(
+            f"SELECT {self._COLUMNS} FROM games WHERE player = ? AND list = ? AND boards = ? AND mode = ?"
+            " AND status IN ('won', 'lost') ORDER BY updated DESC, rowid DESC LIMIT 1",
+            (player, list_name, boards, mode),
         )
         return self._record(rows[0]) if rows else None
 
@@ -243,70 +301,25 @@ class Store:
             raise ConflictError("hard mode can only change before the first guess")
         return GameRecord(**{**record.__dict__, "hard": hard})
 
-    def save_rows(
-        self,
-        record: GameRecord,
-        rows: History,
-        status: str,
-        result: tuple[bool, int] | None = None,
-    ) -> tuple[GameRecord, Stats | None]:
-        """Store the game's new rows and status and, when it just ended with ``result``
-        (won, tries), fold that into the player's statistics, all in one transaction.
-
-        Refused (``ConflictError``) if the rows changed meanwhile, so a game counts once.
-        """
-        update = (
-            "UPDATE games SET rows = ?, status = ?, updated = ? WHERE id = ? AND player = ? AND rows = ?",
-            (
-                json.dumps([list(r) for r in rows]),
-                status,
-                _now(),
-                record.id,
-                record.player,
-                json.dumps([list(r) for r in record.history]),
-            ),
+    def save_rows(self, record: GameRecord, rows: tuple[StoredRow, ...], status: str) -> GameRecord:
+        """Store the game's new rows and status. Refused (``ConflictError``) if the rows changed
+        meanwhile, so a game ends (and counts) once, and a game no longer in play takes no row."""
+        (count,) = self._write(
+            [
+                (
+                    "UPDATE games SET rows = ?, status = ?, updated = ?"
+                    " WHERE id = ? AND player = ? AND rows = ? AND status = 'playing'",
+                    (
+                        json.dumps([list(r) for r in rows]),
+                        status,
+                        _now(),
+                        record.id,
+                        record.player,
+                        json.dumps([list(r) for r in record.history]),
+                    ),
+                )
+            ]
         )
-        stats = None
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                if self._db.execute(*update).rowcount != 1:
-                    raise ConflictError("the game changed meanwhile; reload it")
-                if result is not None:
-                    stats = self._stats(record.player, record.list).record(*result)
-                    self._db.execute(
-                        "INSERT OR REPLACE INTO stats"
-                        " (player, list, played, wins, current_streak, max_streak, distribution)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            record.player,
-                            record.list,
-                            stats.played,
-                            stats.wins,
-                            stats.current_streak,
-                            stats.max_streak,
-                            json.dumps(list(stats.distribution)),
-                        ),
-                    )
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-        return GameRecord(**{**record.__dict__, "history": rows, "status": status}), stats
-
-    # --- statistics ---------------------------------------------------------------------
-
-    def stats(self, player: str, list_name: str) -> Stats:
-        """The player's statistics on one list (all zero before the first finished game)."""
-        with self._lock:
-            return self._stats(player, list_name)
-
-    def _stats(self, player: str, list_name: str) -> Stats:
-        rows = self._db.execute(
-            "SELECT played, wins, current_streak, max_streak, distribution FROM stats WHERE player = ? AND list = ?",
-            (player, list_name),
-        ).fetchall()
-        if not rows:
-            return Stats()
-        played, wins, current, best, dist = rows[0]
-        return Stats(played, wins, current, best, tuple(json.loads(dist)))
+        if count != 1:
+            raise ConflictError("the game changed meanwhile; reload it")
+        return GameRecord(**{**record.__dict__, "history": rows, "status": status})

