@@ -2,15 +2,30 @@
 
     .venv/bin/python bench/bench_tree.py            # English SALET, normal and hard mode
     .venv/bin/python bench/bench_tree.py --german   # also the 6mal5 and de best openers
+    .venv/bin/python bench/bench_tree.py --selby /tmp/selby --repeat 3   # side by side, whole processes
 
 Each line: list, mode, opener, the proven optimal total, average, worst case, distribution,
 wall and CPU seconds (compile excluded: the kernels are warmed on a tiny list first).
+
+``--selby DIR``: Alex Selby's solver (github.com/alex1770/wordle, checked out and built with
+its own Makefile in DIR, not part of this repository) against raten, one opener's proof as a
+whole process each, on the same lists (``-a wordlist_orig_all -h wordlist_orig_hidden`` are
+``--words en``): SALET, CRANE, SALET hard. Runs alternate between the solvers, ``--repeat``
+times; printed are the median and least wall seconds and the peak memory of each process.
+raten runs three ways: ``start-up`` (import, lists, feedback table, kernels loaded from the
+numba cache, no search), ``proof`` (the least total and its tree, what Selby's ``-w`` does)
+and ``raten tree --opener`` (also the least worst case among optimal trees).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -46,10 +61,114 @@ def run(words: WordSet, opener: str, hard: bool, limit: int | None) -> None:
     )
 
 
+#: The openers and modes measured side by side with Selby's solver.
+SIDE_BY_SIDE = (("salet", False), ("crane", False), ("salet", True))
+
+_START_UP = """
+import sys
+from raten.trees.search import Searcher
+from raten.wordlists.presets import load_words
+Searcher(load_words("en"), hard=sys.argv[1] == "hard", max_guesses=6)
+from raten.engine.words import WordSet
+w = WordSet.from_lists(["crane", "slate", "trace"], ["salet"], name="warm")
+Searcher(w, hard=sys.argv[1] == "hard", max_guesses=6).solve_opener("salet")
+print("total 0")
+"""
+
+_PROOF = """
+import sys
+from raten.trees.search import Searcher
+from raten.wordlists.presets import load_words
+r = Searcher(load_words("en"), hard=sys.argv[1] == "hard", max_guesses=6).solve_opener(sys.argv[2])
+print("total", r.total)
+"""
+
+
+def _process(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, str]:
+    """(wall seconds, peak memory MB, output) of one whole process."""
+    with tempfile.TemporaryFile() as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=cwd)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read().decode(errors="replace")
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed ({proc.returncode}):\n{text[-2000:]}")
+    return wall, usage.ru_maxrss / 1024, text
+
+
+def _total(text: str, pattern: str) -> int | None:
+    m = re.search(pattern, text)
+    return int(m.group(1)) if m else None
+
+
+def side_by_side(selby: Path, repeat: int) -> None:
+    """Selby's solver and raten, whole processes, alternating, on SALET, CRANE, SALET hard."""
+    binary = selby / "wordle"
+    if not binary.exists():
+        raise SystemExit(f"{binary} not found: check out github.com/alex1770/wordle in {selby} and run make there")
+    raten = [str(Path(sys.executable).with_name("raten"))]
+    py = sys.executable
+    print(f"machine: {os.cpu_count()} CPUs, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    for opener, hard in SIDE_BY_SIDE:
+        mode = "hard" if hard else "normal"
+        runs = {
+            "Selby -w": (
+                [
+                    str(binary),
+                    "-a",
+                    "wordlist_orig_all",
+                    "-h",
+                    "wordlist_orig_hidden",
+                    "-w",
+                    opener,
+                    *(["-H"] if hard else []),
+                ],
+                selby,
+                r"Best first guess score = (\d+)",
+            ),
+            "raten start-up": ([py, "-c", _START_UP, mode], None, r"total (\d+)"),
+            "raten proof": ([py, "-c", _PROOF, mode, opener], None, r"total (\d+)"),
+            "raten tree --opener": (
+                [*raten, "tree", "--words", "en", "--opener", opener, *(["--hard"] if hard else []), "--json"],
+                None,
+                r'"total": (\d+)',
+            ),
+        }
+        walls: dict[str, list[float]] = {k: [] for k in runs}
+        mems: dict[str, float] = dict.fromkeys(runs, 0.0)
+        totals: dict[str, int | None] = {}
+        for _ in range(repeat):
+            for name, (cmd, cwd, pat) in runs.items():
+                wall, mem, text = _process(cmd, cwd)
+                walls[name].append(wall)
+                mems[name] = max(mems[name], mem)
+                totals[name] = _total(text, pat)
+        for name in runs:
+            w = walls[name]
+            total = totals[name] if name != "raten start-up" else "-"
+            print(
+                f"{opener.upper():6} {mode:6} {name:20} total {total!s:5}  wall median {statistics.median(w):5.1f} s"
+                f"  least {min(w):5.1f} s  peak {mems[name]:5.0f} MB  ({repeat} runs)",
+                flush=True,
+            )
+        found = {totals[k] for k in runs if k != "raten start-up"}
+        if len(found) != 1:
+            print(f"  totals differ: {totals}", flush=True)
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--german", action="store_true", help="also the German best openers")
+    ap.add_argument("--selby", type=Path, metavar="DIR", help="side by side with Selby's solver built in DIR")
+    ap.add_argument("--repeat", type=int, default=3, help="with --selby: runs of each process")
     args = ap.parse_args()
+    if args.selby:
+        side_by_side(args.selby, args.repeat)
+        return 0
     _warm()
     en = load_words("en")
     run(en, "salet", False, 6)

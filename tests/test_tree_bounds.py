@@ -157,3 +157,18 @@ def test_solve_python_body_matches_the_compiled_kernel() -> None:
         )
         s.memo[0][:] = 0
         assert compiled == py
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), alphabet=st.sampled_from(["aeinrst", "abcd", "abcdefghij"]))
+def test_perfect_splitter_finds_the_first_guess_that_splits_a_set_apart(seed: int, alphabet: str) -> None:
+    """With one guess left before the answer only a guess with a group per candidate will do."""
+    words = tiny_words(seed, alphabet, n_sol=random.Random(seed).randint(2, 12), n_extra=8)
+    s = Searcher(words)
+    rng = random.Random(seed)
+    for _ in range(5):
+        m = rng.randint(1, len(words.solutions))
+        cands = np.array(sorted(rng.sample(range(len(words.solutions)), m)), dtype=np.int32)
+        got = tk.perfect_splitter(s.tables[0], cands, s.all_guesses)
+        splits = [g for g in range(len(words.allowed)) if len({int(s.data[g, c]) for c in cands}) == m]
+        assert got == (splits[0] if splits else -1)

@@ -39,6 +39,19 @@ def test_best_matches_every_opener_solved_alone(words) -> None:
         assert r["exact"] or r["total"] > fifth, o
 
 
+def test_a_cutoff_given_up_front_keeps_the_best_and_refutes_the_rest_above_it(words) -> None:
+    full = run_best(words, top=5)
+    fifth = sorted(r["total"] for r in full.exact)[4]
+    seeded = run_best(words, top=5, start_cutoff=fifth + 1)
+    assert _ranking(seeded) == _ranking(full)
+    tight = run_best(words, top=5, start_cutoff=full.best["total"] + 1)  # only the best below it
+    assert tight.best["opener"] == full.best["opener"] and tight.cutoff == full.best["total"] + 1
+    for o, r in tight.results.items():
+        assert r["exact"] or r["total"] >= tight.cutoff, o
+    with pytest.raises(RatenError, match="raise --cutoff"):
+        run_best(words, top=5, start_cutoff=full.best["total"]).to_dict(5)
+
+
 @pytest.mark.slow
 def test_process_pool_and_dask_equal_one_process(words, tmp_path) -> None:
     distributed = pytest.importorskip("distributed")
@@ -91,7 +104,7 @@ def test_a_killed_run_resumes_without_losing_work(tmp_path) -> None:
     deadline = time.time() + 120
     lines = 0
     while time.time() < deadline and proc.poll() is None:
-        lines = len(results.read_text().splitlines()) if results.exists() else 0
+        lines = results.read_text().count('"kind": "opener"') if results.exists() else 0
         if lines > 20:
             break
         time.sleep(0.02)
@@ -108,7 +121,7 @@ def test_a_killed_run_resumes_without_losing_work(tmp_path) -> None:
 
     final = read_results(results, results_header(words, False, 6))
     assert len(final) == len(words.allowed)  # every opener exactly once, none run twice
-    recs = [json.loads(line) for line in results.read_text().splitlines()[1:]]
+    recs = [r for line in results.read_text().splitlines()[1:] if (r := json.loads(line))["kind"] == "opener"]
     assert len(recs) == len({r["opener"] for r in recs})
 
     fresh = run_best(words, top=1000)
@@ -116,6 +129,27 @@ def test_a_killed_run_resumes_without_losing_work(tmp_path) -> None:
         (r["opener"], r["total"]) for r in fresh.exact
     )
     assert resumed["best"]["opener"] == fresh.best["opener"]
+
+
+def test_raised_bounds_are_kept_in_the_results_file_and_not_raised_again_on_resume(
+    words, tmp_path, monkeypatch
+) -> None:
+    import raten.trees.jobs as jobs
+
+    path = tmp_path / "r.jsonl"
+    first = run_best(words, top=5, results=path)
+    lines = path.read_text().splitlines()
+    bounds = [json.loads(line) for line in lines if '"kind": "bound"' in line]
+    assert bounds and all(not r["exact"] for r in bounds)
+    # keep the header and the bound records only: the openers' results are to be redone
+    path.write_text("\n".join([lines[0], *(json.dumps(r) for r in bounds)]) + "\n")
+    raised = {r["opener"] for r in bounds}
+    asked: list[str] = []
+    real = jobs.bound_job
+    monkeypatch.setattr(jobs, "bound_job", lambda spec, o, beta: asked.append(o) or real(spec, o, beta))
+    again = run_best(words, top=5, results=path)
+    assert not raised & set(asked)  # those openers went straight to their exact search
+    assert _ranking(again) == _ranking(first) and again.cutoff == first.cutoff
 
 
 def test_report_dictionaries_and_best_tree_come_from_the_library(words, tmp_path) -> None:

@@ -79,3 +79,41 @@ def test_committed_6mal5_table_re_proven_on_a_sample(de6_words, hard: bool) -> N
     for opener, _, bound in random.Random(15).sample([r for r in rows if r[1] == "at-least"], 3):
         r = s.solve_opener(opener, beta=cutoff, tree=False)
         assert not r.exact and r.total >= min(bound, cutoff), opener
+
+
+# Alex Selby's published per-opener optima for the original English lists, at most six guesses
+# (github.com/alex1770/wordle, files normal.top105.proven and hard.top101.proven): the first 30.
+PUBLISHED_NORMAL = {
+    "salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 7928, "crane": 7930, "carle": 7937,
+    "slane": 7943, "carte": 7949, "torse": 7950, "slant": 7951, "trice": 7952, "least": 7954, "trine": 7956,
+    "prate": 7958, "slart": 7962, "caret": 7965, "roast": 7965, "stale": 7967, "rance": 7968, "clast": 7969,
+    "lance": 7969, "trone": 7969, "carse": 7970, "crine": 7972, "train": 7972, "earst": 7974, "stare": 7974,
+    "trade": 7975, "leant": 7976,
+}  # fmt: skip
+PUBLISHED_HARD = {
+    "salet": 8122, "least": 8127, "reast": 8134, "crate": 8143, "trape": 8144, "slane": 8149, "prate": 8151,
+    "crane": 8155, "teals": 8160, "train": 8160, "carle": 8163, "dealt": 8166, "trice": 8166, "reist": 8168,
+    "trine": 8168, "stale": 8170, "alist": 8171, "clast": 8173, "torse": 8173, "trade": 8173, "trail": 8173,
+    "peart": 8174, "tripe": 8178, "slart": 8179, "trone": 8179, "earst": 8180, "lance": 8182, "palet": 8182,
+    "alert": 8183, "plate": 8183,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard"])
+def test_committed_english_table_agrees_with_the_published_optima(mode: str) -> None:
+    """Every published opener: exact in the table with the same total when the table's cut-off
+    is above it, else a proven lower bound not above it; the table's best is the published best."""
+    path = TREES / f"en-{mode}-openers.tsv"
+    if not path.exists():
+        pytest.skip(f"{path.name} is not committed yet")
+    published = PUBLISHED_HARD if mode == "hard" else PUBLISHED_NORMAL
+    rows = {o: (status, total) for o, status, total in _table(path)}
+    cutoff = min(t for s, t in rows.values() if s == "at-least")  # every other opener needs at least this
+    for opener, total in published.items():
+        status, ours = rows[opener]
+        if total < cutoff:
+            assert (status, ours) == ("exact", total), opener
+        else:
+            assert ours <= total, opener  # a lower bound (or the exact value) never above the optimum
+    best = min((t, o) for o, (s, t) in rows.items() if s == "exact")
+    assert best == min((t, o) for o, t in published.items())

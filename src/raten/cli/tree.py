@@ -92,6 +92,13 @@ def _dist(distribution: dict) -> str:
     type=click.Path(path_type=Path),
     help="With --best: write every opener with its exact total or proven lower bound (tab-separated).",
 )
+@click.option(
+    "--cutoff",
+    type=int,
+    metavar="TOTAL",
+    help="With --best: search only below this total from the start (a known top-th total + 1); "
+    "openers needing it or more are refuted by a proven bound.",
+)
 @click.option("--memo-bits", default=21, show_default=True, help="Memo table size, 2**bits entries per process.")
 @click.option("--name", help="Name for the word lists in the tree header (default: the preset or file name).")
 @click.pass_context
@@ -112,6 +119,7 @@ def tree(
     scheduler,
     results,
     table,
+    cutoff,
     memo_bits,
     name,
 ):
@@ -132,7 +140,7 @@ def tree(
         words = dataclasses.replace(words, name=name)
     limit = _limit(max_guesses)
     if best:
-        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits, table)
+        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits, table, cutoff)
     else:
         _one(words, opener, hard, limit, out, as_json, memo_bits)
 
@@ -173,7 +181,7 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
         console.print(f"  tree written to {out}")
 
 
-def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits, table) -> None:
+def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits, table, cutoff) -> None:
     from raten.trees.jobs import default_results_path, openers_table, run_best
 
     results = results or default_results_path(words, hard, limit)
@@ -200,6 +208,7 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_
             scheduler=scheduler,
             results=results,
             memo_bits=memo_bits,
+            start_cutoff=cutoff,
             progress=None if as_json else step,
         )
     if table:

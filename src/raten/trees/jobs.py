@@ -6,9 +6,12 @@ flushed and synced) at once, so a stopped run resumes where it stopped. Openers 
 best-first: the opener with the lowest lower bound is worked on next. An opener's first
 bound is the cheap 3n - k; its first job raises it to the one-level bound (every group at its
 best split, ``Searcher.opener_level_bound``), which refutes most openers outright; an opener
-whose raised bound is still below the cut-off goes back in the queue and, when it is the
+whose raised bound is still below the cut-off goes back in the queue (and into the results
+file as a ``bound`` record, so a resumed run does not raise it again) and, when it is the
 lowest again, is searched exactly. Each job gets the current cut-off (the ``top``-th best
-exact total so far, plus one), so most openers stop early with a proven lower bound.
+exact total so far, plus one), so most openers stop early with a proven lower bound. A
+known bound (``start_cutoff``, e.g. a published top-th total plus one) caps it from the start, so
+the first openers are not searched without one.
 """
 
 from __future__ import annotations
@@ -123,6 +126,23 @@ def read_results(path: Path, header: dict) -> dict[str, dict]:
             elif no == 1:
                 raise RatenError(f"{path} is not a raten results file")
     return done
+
+
+def read_bounds(path: Path | None) -> dict[str, int]:
+    """One-level bounds of openers that were not refuted by them (``bound`` records), the
+    highest per opener; read after ``read_results`` has checked the file's header."""
+    out: dict[str, int] = {}
+    if path is None or not path.exists():
+        return out
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if rec.get("kind") == "bound" and rec.get("total") is not None:
+                out[rec["opener"]] = max(out.get(rec["opener"], 0), int(rec["total"]))
+    return out
 
 
 class ResultsFile:
@@ -255,6 +275,7 @@ class BestReport:
     header: dict = field(default_factory=dict)  #: words, fingerprint, mode, max_guesses (as in the results file)
     solutions: int = 0
     results_path: Path | None = None
+    cap: int = INF  #: the cut-off given up front (``--cutoff``), INF without one
 
     @property
     def best(self) -> dict | None:
@@ -292,6 +313,8 @@ class BestReport:
         """The report ``raten tree --best --json`` prints; a RatenError when no opener solved
         every word within the guess limit."""
         if self.best is None:
+            if self.cap < INF:
+                raise RatenError(f"no opener needs fewer than {self.cap} guesses in total; raise --cutoff")
             raise RatenError("no opener solves every word within the guess limit")
         ranking = self.ranking(top)
         return {
@@ -314,9 +337,10 @@ class BestReport:
         }
 
 
-def _cutoff(exact: list[dict], top: int) -> int:
+def _cutoff(exact: list[dict], top: int, cap: int = INF) -> int:
+    """The ``top``-th best exact total plus one, at most ``cap``: openers at or above it are out."""
     totals = sorted(r["total"] for r in exact)
-    return totals[top - 1] + 1 if len(totals) >= top else INF
+    return min(totals[top - 1] + 1 if len(totals) >= top else INF, cap)
 
 
 def run_best(
@@ -330,14 +354,20 @@ def run_best(
     results: Path | None = None,
     openers: list[str] | None = None,
     memo_bits: int = 21,
+    start_cutoff: int | None = None,
     progress: Callable[[int, int, dict | None, int], None] | None = None,
 ) -> BestReport:
     """Search every opener (or ``openers``) and prove the ``top`` best exactly.
 
-    ``progress(done, total, best, cutoff)`` is called as jobs finish.
+    ``start_cutoff``: search only below this total from the start (openers needing it or more are
+    refuted with a proven bound; too low a value leaves fewer than ``top`` exact, too high
+    only costs time). ``progress(done, total, best, cutoff)`` is called as jobs finish.
     """
     if top < 1:
         raise RatenError("--top must be at least 1")
+    if start_cutoff is not None and start_cutoff < 1:
+        raise RatenError("--cutoff must be at least 1")
+    cap = start_cutoff if start_cutoff is not None else INF
     start = time.perf_counter()
     spec: Spec = (words, hard, max_guesses, memo_bits)
     local = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=8)
@@ -352,7 +382,7 @@ def run_best(
     def exact_list() -> list[dict]:
         return [r for r in done.values() if r["exact"] and r["total"] is not None]
 
-    cutoff = _cutoff(exact_list(), top)
+    cutoff = _cutoff(exact_list(), top, cap)
 
     def needs_work(o: str) -> bool:
         r = done.get(o)
@@ -365,7 +395,10 @@ def run_best(
 
     # best-first: (bound, opener, raised) with the least bound on top; raised = 1 once the
     # one-level bound replaced the cheap one (then the next job is the exact search)
-    pending = [(b, o, 0) for o, b in bound.items() if needs_work(o)]
+    raised_before = {o: b for o, b in read_bounds(results).items() if o in bound}
+    for o, b in raised_before.items():
+        bound[o] = max(bound[o], b)
+    pending = [(b, o, 1 if o in raised_before else 0) for o, b in bound.items() if needs_work(o)]
     heapq.heapify(pending)
     runner = _Dask(scheduler) if scheduler is not None else (_Pool(jobs) if jobs > 1 else _InProcess())
     job_spec = runner.prepare(spec)
@@ -392,12 +425,14 @@ def run_best(
                     bound[o] = max(bound[o], b)
                     if b < cutoff:  # not refuted yet: back in the queue at its raised bound
                         heapq.heappush(pending, (bound[o], o, 1))
+                        if out:
+                            out.write(rec | {"kind": "bound"})
                         continue
                 rec["kind"] = "opener"
                 done[o] = rec
                 if out:
                     out.write(rec)
-                cutoff = _cutoff(exact_list(), top)
+                cutoff = _cutoff(exact_list(), top, cap)
                 if progress:
                     ex = sorted(exact_list(), key=lambda r: (r["total"], r["worst"] or 0, r["opener"]))
                     progress(len(done), n_total, ex[0] if ex else None, cutoff)
@@ -421,6 +456,7 @@ def run_best(
         header=header,
         solutions=len(words.solutions),
         results_path=results,
+        cap=cap,
     )
 
 

@@ -9,12 +9,15 @@ depth-first branch and bound over guesses:
   groups costs at least 3n - k, one less when it is a candidate itself;
 - guesses are tried in order of that bound (most groups first), so the first ones give a
   tight best total and the rest are cut off by the bound as soon as it reaches it;
-- guesses that split the set the same way as one already tried are skipped;
+- guesses that split the set the same way as one already tried are skipped; in hard mode
+  only when every group of three or more is also left under the same rules (greens and
+  letters needed), since two guesses with one split can allow different later guesses;
 - every solved set is memoised (value, or proven lower bound, and the best guess) in an
   open-addressing table keyed by a 128-bit Zobrist hash of the set, the guesses left
   (depth) and, in hard mode, the revealed-letter constraints;
 - small sets are settled by formula: 2n - 1 when a candidate splits the others apart,
-  2n when a candidate leaves one pair.
+  2n when a candidate leaves one pair; with one guess left before the answer, 2n when any
+  guess splits the set apart (found by a scan that drops a guess at its first collision).
 
 All arrays are integers; strings stay in ``trees.search``.
 """
@@ -25,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from raten.engine.feedback import ALL_GREEN, PATTERNS
-from raten.engine.hardmode import keeping, rules_after
+from raten.engine.hardmode import keeping, reveal, rules_after
 from raten.trees.memo import ONE, depth_key, memo_find, memo_put, mix64, set_key, state_hash
 
 #: Larger than any total: "cannot be done within the guesses left".
@@ -66,14 +69,38 @@ def best_candidate_split(Mt, sol_row, S):
 
 
 @njit(cache=True)
-def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
+def perfect_splitter(Mt, S, L):
+    """The first guess of ``L`` that splits ``S`` into groups of one (-1 if none): with one guess
+    left before the answer, the only guesses that will do. Each guess is dropped at its first
+    repeated pattern, so most cost a few lookups rather than ``len(S)``."""
+    n = S.shape[0]
+    if n > PATTERNS:
+        return -1
+    stamp = np.zeros(PATTERNS, dtype=np.int64)
+    for i in range(L.shape[0]):
+        g = L[i]
+        tick = np.int64(i + 1)
+        ok = True
+        for j in range(n):
+            c = Mt[S[j], g]
+            if stamp[c] == tick:
+                ok = False
+                break
+            stamp[c] = tick
+        if ok:
+            return g
+    return -1
+
+
+@njit(cache=True)
+def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, dedup=1):
     """Least total guesses for candidate set ``S`` (sorted solution indices) if below ``beta``,
     else a lower bound that is at least ``beta``.
 
     ``T`` = (pattern table solutions×guesses, solution→guess row, zobrist 1, zobrist 2,
     guess letters, guess letter counts); ``dl`` guesses left (``UNLIMITED`` for no limit);
     in hard mode ``legal`` are the guesses legal at the parent, ``greens``/``need`` the
-    constraints here and ``hh`` their hash.
+    constraints here and ``hh`` their hash. ``dedup`` 0 tries every guess (to test the skip).
     """
     Mt, sol_row, z1, z2, glet, gcnt = T
     n = S.shape[0]
@@ -112,6 +139,13 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
     if lb >= beta:
         memo_put(memo, k1, k2, lb, -1, 0)
         return lb
+    if cdl <= 1:
+        # one guess before the answer, and no candidate splits the set apart: 2n if some other
+        # guess does, else impossible
+        gp = perfect_splitter(Mt, S, keeping(legal, glet, gcnt, greens, need) if hard else legal)
+        v = np.int64(2 * n) if gp >= 0 else np.int64(INF)
+        memo_put(memo, k1, k2, v, gp, 1)
+        return v
 
     # Every legal guess: number of groups k, and whether it is a candidate (w).
     stamp = np.zeros(PATTERNS, dtype=np.int64)
@@ -133,7 +167,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
         if stamp[ALL_GREEN] == tick:
             w = 1
         key = k + w
-        if key < 2 or (cdl <= 1 and k < n):
+        if key < 2:  # learns nothing (one guess left before the answer was settled above)
             key = 0
         keys[i] = key
         if key > maxkey:
@@ -182,6 +216,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
     gstart = np.zeros(PATTERNS, dtype=np.int64)
     gh1 = np.zeros(PATTERNS, dtype=np.uint64)
     gh2 = np.zeros(PATTERNS, dtype=np.uint64)
+    ghh = np.zeros(PATTERNS, dtype=np.uint64)  # hard mode: hash of the rules a group is left under
+    rg = np.empty_like(greens)
+    rn = np.empty_like(need)
     touched = np.empty(PATTERNS, dtype=np.int32)
     buf = np.empty(n, dtype=np.int32)
     clb = np.zeros(PATTERNS, dtype=np.int64)
@@ -215,12 +252,21 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
             c = touched[t]
             gstart[c] = p
             p += gsize[c]
-            sig += mix64(gh1[c] ^ (gh2[c] >> np.uint64(7)))
+            ghh[c] = hh
+            if hard and gsize[c] >= 3 and c != ALL_GREEN:
+                # what this guess allows later in this group (groups of 1 or 2 cost the same
+                # under any rules: a candidate is always legal)
+                rg[:] = greens
+                rn[:] = need
+                reveal(glet[g], c, rg, rn)
+                ghh[c] = state_hash(rg, rn)
+            sig += mix64(gh1[c] ^ (gh2[c] >> np.uint64(7)) ^ ghh[c])
         sig = mix64(sig) | ONE
-        # skip a guess that splits the set exactly like one already tried
+        # skip a guess that splits the set exactly like one already tried (and, in hard
+        # mode, leaves every group under the same rules)
         h = np.int64(sig & np.uint64(cap - 1))
         dup = False
-        while seen[h] != 0:
+        while dedup and seen[h] != 0:
             if seen[h] == sig:
                 dup = True
                 break
@@ -230,7 +276,8 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
                 gsize[touched[t]] = 0
             stats[ST_DEDUPED] += 1
             continue
-        seen[h] = sig
+        if dedup:
+            seen[h] = sig
         stats[ST_EVALS] += 1
         for j in range(n):
             c = codes[j]
@@ -259,11 +306,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
                 cexact[c] = 1
             else:
                 clb[c] = 2 * m - 1
-                chh = hh
-                if hard:
-                    cg, cn = rules_after(glet[g], c, greens, need)
-                    chh = state_hash(cg, cn)
-                ck2 = np.uint64(depth_key(gh2[c], cdl, chh))
+                ck2 = np.uint64(depth_key(gh2[c], cdl, ghh[c]))
                 s2 = memo_find(memo, gh1[c] | ONE, ck2)
                 if s2 >= 0:
                     v = memo[2][s2]
@@ -285,7 +328,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
                 child = buf[s0 : s0 + gsize[c]]
                 if hard:
                     cg, cn = rules_after(glet[g], c, greens, need)
-                    v, ex = level_bound(T, memo, child, cdl, hard, L, cg, cn, state_hash(cg, cn), stats)
+                    v, ex = level_bound(T, memo, child, cdl, hard, L, cg, cn, ghh[c], stats)
                 else:
                     v, ex = level_bound(T, memo, child, cdl, hard, L, greens, need, hh, stats)
                 if v > clb[c]:
@@ -305,9 +348,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
                 cbeta = best - (total - clb[c])
                 if hard:
                     cg, cn = rules_after(glet[g], c, greens, need)
-                    v = solve(T, memo, child, cbeta, cdl, hard, L, cg, cn, state_hash(cg, cn), stats, deep)
+                    v = solve(T, memo, child, cbeta, cdl, hard, L, cg, cn, ghh[c], stats, deep, dedup)
                 else:
-                    v = solve(T, memo, child, cbeta, cdl, hard, L, greens, need, hh, stats, deep)
+                    v = solve(T, memo, child, cbeta, cdl, hard, L, greens, need, hh, stats, deep, dedup)
                 total += v - clb[c]
                 if total >= best:
                     break
@@ -331,12 +374,12 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1):
 
 
 @njit(cache=True)
-def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1):
+def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1, dedup=1):
     """(least total, a guess that achieves it) for set ``S``; guess -1 when it cannot be done."""
     _Mt, sol_row, z1, z2, _glet, _gcnt = T
     n = S.shape[0]
     hh = state_hash(greens, need) if hard else np.uint64(0)
-    v = solve(T, memo, S, np.int64(INF), dl, hard, legal, greens, need, hh, stats, deep)
+    v = solve(T, memo, S, np.int64(INF), dl, hard, legal, greens, need, hh, stats, deep, dedup)
     if v >= INF:
         return v, -1
     if n <= 2:
@@ -345,7 +388,7 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1):
     slot = memo_find(memo, k1, k2)
     if slot < 0 or memo[4][slot] != 1 or memo[3][slot] < 0:
         # evicted meanwhile: solve once more just above the value, which stores it again
-        v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats, deep)
+        v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats, deep, dedup)
         slot = memo_find(memo, k1, k2)
         if slot < 0:
             return v, -1
@@ -353,10 +396,10 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1):
 
 
 @njit(cache=True)
-def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats, deep=1):
+def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats, deep=1, dedup=1):
     """``solve`` with the constraint hash computed here (entry point from Python)."""
     hh = state_hash(greens, need) if hard else np.uint64(0)
-    return solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep)
+    return solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedup)
 
 
 @njit(cache=True)
@@ -366,11 +409,11 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     For n >= 3 candidates and a guess g that splits them into k groups, w = 1 when g is a
     candidate (its all-green group costs nothing), every other group of m candidates
     needs at least 2m - 1, so g costs at least n + sum(2m - 1) = 3n - k - w. The bound is
-    the least of that over the guesses at hand (guesses that learn nothing, or that leave a
-    group of two or more with one guess left, cost INF), raised to 2n when no candidate
-    splits the set apart (then every guess costs at least 2n: a non-candidate guess 3n - k
-    >= 2n, a candidate one 2n - 1 + one more for a group of two or more), and to what the
-    memo knows. Small sets and perfect splits are settled exactly (flag 1), like ``solve``.
+    the least of that over the guesses at hand (guesses that learn nothing cost INF),
+    raised to 2n when no candidate splits the set apart (then every guess costs at least
+    2n: a non-candidate guess 3n - k >= 2n, a candidate one 2n - 1 + one more for a group
+    of two or more), and to what the memo knows. Small sets, perfect splits and sets with
+    one guess left before the answer are settled exactly (flag 1), like ``solve``.
     The bound is stored in the memo (as a bound, or exact), so ``solve`` starts from it.
     """
     Mt, sol_row, z1, z2, glet, gcnt = T
@@ -401,6 +444,11 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         return np.int64(2 * n), 1
     if lb < 2 * n:
         lb = np.int64(2 * n)
+    if cdl <= 1:  # as in ``solve``: exact at once
+        gp = perfect_splitter(Mt, S, keeping(legal, glet, gcnt, greens, need) if hard else legal)
+        v = np.int64(2 * n) if gp >= 0 else np.int64(INF)
+        memo_put(memo, k1, k2, v, gp, 1)
+        return v, 1
     stamp = np.zeros(PATTERNS, dtype=np.int64)
     tick = np.int64(0)
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
@@ -415,7 +463,7 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
                 stamp[c] = tick
                 k += 1
         key = k + 1 if stamp[ALL_GREEN] == tick else k
-        if key < 2 or (cdl <= 1 and k < n):
+        if key < 2:  # learns nothing (one guess left before the answer was settled above)
             key = 0
         if key > maxkey:
             maxkey = key

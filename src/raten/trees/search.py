@@ -71,6 +71,7 @@ class Searcher:
         memo_bits: int = 21,
         *,
         deep: bool = True,
+        dedup: int = 1,
     ):
         if max_guesses is not None and max_guesses < 1:
             raise RatenError("--max-guesses must be at least 1")
@@ -96,6 +97,8 @@ class Searcher:
         #: one level of look-ahead for every group before any is solved (False: the older
         #: search, each group at 2n - 1 until it is solved; kept to measure the difference)
         self.deep = deep
+        #: skip a guess that splits like one already tried (0: try every guess, to test the skip)
+        self.dedup = dedup
 
     # --- pieces -------------------------------------------------------------------------
 
@@ -142,6 +145,7 @@ class Searcher:
                 need,
                 self.stats,
                 self.deep,
+                self.dedup,
             )
         )
 
@@ -288,7 +292,17 @@ class Searcher:
                     paths[sols[s]] = (*here, (sols[s], ALL_GREEN))
                     continue
                 _, nxt = tk.best_guess(
-                    self.tables, self.memo, grp, dl, self.hard, self.all_guesses, cg, cn, self.stats, self.deep
+                    self.tables,
+                    self.memo,
+                    grp,
+                    dl,
+                    self.hard,
+                    self.all_guesses,
+                    cg,
+                    cn,
+                    self.stats,
+                    self.deep,
+                    self.dedup,
                 )
                 if nxt < 0:
                     raise AssertionError("no guess found for a solvable group")
