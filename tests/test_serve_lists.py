@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 from pathlib import Path
 
@@ -13,10 +14,11 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from raten.cli.main import main
+from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.web import create_app
 from raten.web.service import Lists
-from raten.wordlists.presets import ListSpec, load_list_spec, parse_list_spec
+from raten.wordlists.presets import ListSpec, load_list_spec, load_words, parse_list_spec
 
 SOLUTIONS = [
     "cigar",
@@ -179,3 +181,13 @@ def test_the_solver_the_game_and_the_openers_page_offer_them(tmp_path, files, en
             assert html.status_code == 200 and '"mine"' in html.text, page
     with pytest.raises(RatenError, match="named twice"):
         Lists.load({"mine": en_words}, extra=[f"mine={files[0]}:"])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_tiny_list_starts_even_when_all_grey_after_the_top_opener_fits_nothing(seed) -> None:
+    # the warm-up row used to be all grey, which 3 solutions and 2 other words often cannot give
+    en = load_words("en")
+    rng = random.Random(seed)
+    words = WordSet.from_lists(rng.sample(en.solutions, 3), rng.sample(en.allowed, 2), name=f"tiny{seed}")
+    entry = Lists.load({words.name: words}).get(words.name)
+    assert entry.openers and entry.openers[0].word in words.allowed

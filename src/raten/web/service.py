@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from raten.engine.feedback import format_pattern
+from raten.engine.feedback import format_pattern, pattern
 from raten.engine.rank import GuessSplit, Hint, split_of
 from raten.engine.state import State
 from raten.engine.words import WordSet
@@ -161,7 +161,9 @@ class Lists:
         for name, words in word_sets.items():
             start = State(words)
             openers = tuple(start.hints(top=openers_top))
-            start.after(openers[0].word, 0).hints(top=1)  # compile and page in everything a hint needs
+            # compile and page in everything a hint needs, after a row that can occur (all grey may not)
+            seen = next((s for s in words.solutions if s != openers[0].word), words.solutions[0])
+            start.after(openers[0].word, pattern(openers[0].word, seen)).hints(top=1)
             description = ALL_PRESETS[name].description if name in ALL_PRESETS else words.source or name
             spec = next((sp for sp in specs if sp == name or (is_list_spec(sp) and words.name == name)), "")
             entries[name] = ListEntry(name, words, description, start, openers, spec)
