@@ -98,7 +98,7 @@
     keyboard.setStates(game.keyboard);
     fitBoard();
     document.body.dataset.game = game.status;
-    if (game.status === "playing") el("after").hidden = true; else showAfter();
+    if (game.status === "playing") { el("after").hidden = true; review.hide(); } else showAfter();
   }
 
   function shake() {
@@ -196,7 +196,7 @@
     }
   }
 
-  async function showAfter() {
+  function showAfter() {
     el("after").hidden = false;
     const n = game.rows.length;
     el("result").textContent = (game.status === "won" ? tr("won", { n }) : tr("lost")) + " "
@@ -230,43 +230,12 @@
     }
     barChart(el("distribution"), stats.distribution.map((v, i) => [String(i + 1), v]), "");
 
-    const tbody = el("review").querySelector("tbody");
-    tbody.replaceChildren();
-    el("solver-game").replaceChildren();
-    el("loading").hidden = false;
-    try {
-      const review = await api("/api/games/" + encodeURIComponent(game.id) + "/review");
-      for (const step of review.steps) {
-        const row = document.createElement("tr");
-        const yours = document.createElement("td");
-        yours.className = "word";
-        yours.append(squares(step.pattern), " " + step.guess.toUpperCase());
-        const bits = document.createElement("td");
-        bits.className = "num";
-        bits.textContent = step.bits.toFixed(2);
-        const left = document.createElement("td");
-        left.className = "num";
-        left.textContent = step.candidates_before + " \u2192 " + step.candidates_after;
-        const best = document.createElement("td");
-        best.textContent = step.best.map((h) => h.word.toUpperCase() + " " + h.bits.toFixed(2)).join(", ");
-        row.append(yours, bits, left, best);
-        tbody.appendChild(row);
-      }
-      for (const r of review.solver) {
-        const line = document.createElement("div");
-        line.className = "mini-row";
-        line.append(squares(r.pattern), " " + r.guess.toUpperCase());
-        el("solver-game").appendChild(line);
-      }
-      el("after").dataset.review = "ready";
-    } catch (e) {
-      toast(e.message);
-    } finally {
-      el("loading").hidden = true;
-    }
+    // the exact review (one board only; Dordle and Quordle have no panel): figures from the server
+    review.show(game.rows, (signal) => api("/api/games/" + encodeURIComponent(game.id) + "/review", { signal }));
   }
 
   const keyboard = makeKeyboard(el("keyboard"), onKey);
+  const review = reviewPanel(el("review-panel"), el("after"));
   listenKeys(onKey);
   el("hard").checked = hard;
   el("hard").addEventListener("change", async () => {

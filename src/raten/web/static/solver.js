@@ -98,6 +98,21 @@
     writeUrl();
     renderBoard();
     refresh();
+    offerReview();
+  }
+
+  /** "Review this game" is offered once the last row is all green; a changed game hides its review. */
+  function offerReview() {
+    const last = state.rows[state.rows.length - 1];
+    el("review-game").hidden = !(last && last.colours.every((c) => c === 2));
+    review.hide();
+  }
+
+  function reviewGame() {
+    const rows = state.rows.map((r) => ({ guess: r.guess, pattern: r.colours.map((c) => SYMBOLS[c]).join("") }));
+    const body = { list: RATEN.list, guesses: rows.map((r) => r.guess), patterns: rows.map((r) => r.pattern), hard: state.hard };
+    review.show(rows, (signal) => api("/api/review", { method: "POST", body, signal }));
+    el("review-heading").focus();
   }
 
   function refresh() {
@@ -329,7 +344,9 @@
   }
 
   const keyboard = makeKeyboard(el("keyboard"), onKey);
+  const review = reviewPanel(el("review-panel"), el("review-panel"));
   listenKeys(onKey);
+  el("review-game").addEventListener("click", reviewGame);
   device.wireToggle(refresh);
   device.keepForOffline();
   el("hard").checked = state.hard;
@@ -346,4 +363,5 @@
   writeUrl();
   renderBoard();
   refresh();
+  offerReview();
 })();
