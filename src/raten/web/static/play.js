@@ -13,47 +13,14 @@
   let ahead = "";  // letters typed while a guess is in flight: the next row's beginning
   let sending = false;
 
-  function setMode(m) {
-    mode = m;
-    const q = new URLSearchParams(location.search);
-    if (m === "practice") q.set("mode", "practice"); else q.delete("mode");
-    history.replaceState(null, "", location.pathname + "?" + q.toString());
-  }
-
-  async function start(fresh) {
-    document.body.dataset.game = "loading";
-    try {
-      if (mode === "practice" && !fresh) {
-        const id = localStorage.getItem(practiceKey);
-        if (id) {
-          try {
-            const old = await api("/api/games/" + encodeURIComponent(id));
-            if (old.status === "playing") { game = old; render(); return; }
-          } catch (e) { /* gone or not ours: start a new one */ }
-        }
-      }
-      game = await api("/api/games", { method: "POST", body: { list: RATEN.list, mode, hard } });
-      if (mode === "practice") localStorage.setItem(practiceKey, game.id);
-      current = "";
-      render();
-    } catch (e) {
-      document.body.dataset.game = "error";
-      toast(e.message);
-      showRetry(e.message, () => start(fresh));
-    }
-  }
-
-  /** A message under the board with a button that tries the failed request again. */
-  function showRetry(message, again) {
-    const box = el("play-error");
-    box.replaceChildren(message + " ");
-    const retry = document.createElement("button");
-    retry.type = "button";
-    retry.id = "retry";
-    retry.textContent = tr("retry");
-    retry.addEventListener("click", () => { box.hidden = true; again(); });
-    box.appendChild(retry);
-    box.hidden = false;
+  function start(fresh) {
+    openGame({
+      body: { list: RATEN.list, mode, hard },
+      practiceKey,
+      fresh,
+      retry: () => start(fresh),
+      shown: (opened, made) => { game = opened; if (made) current = ""; render(); },
+    });
   }
 
   function render() {
@@ -137,44 +104,39 @@
     if (current.length < 5) { toast(tr("too_short")); shake(); return; }
     sending = true;
     ahead = "";
-    el("play-error").hidden = true;
-    el("input-row").replaceWith(inputRow());
-    document.body.dataset.sending = "true";
     const before = game.rows.length;
-    try {
-      game = await api("/api/games/" + encodeURIComponent(game.id) + "/guesses", {
-        method: "POST", body: { guess: current },
-      });
-      sending = false;
-      current = game.status === "playing" ? ahead : "";
-      ahead = "";
-      render();
-      if (game.rows.length > before) {
-        const row = game.rows[game.rows.length - 1];
-        const tiles = coloursOf(row.pattern).map((c, i) => tileLabel(row.guess[i], c)).join("; ");
-        let said = tr("row_revealed", { n: game.rows.length, tiles });
-        if (game.status === "won") said += ". " + tr("won", { n: game.rows.length });
-        else if (game.status === "lost") said += ". " + tr("lost") + " " + tr("answer_was", { answer: game.answer.toUpperCase() });
-        announce(said);
-        const done = el("board").querySelectorAll(".row.done");
-        const last = done[done.length - 1];
-        last.classList.add(game.status === "won" ? "reveal-win" : "reveal");
-      }
-      if (game.status !== "playing" && window.innerWidth < 900) el("after").scrollIntoView({ behavior: "smooth" });
-    } catch (e) {
-      sending = false;
-      ahead = "";
-      el("input-row").replaceWith(inputRow());
-      const next = el("ahead-row");
-      if (next) next.replaceWith(Object.assign(tileRow("", null, false), { ariaHidden: "true" }));
-      toast(e.message);
-      announce(e.message);
-      shake();
-      if (e.status === 0 || e.status === 429 || e.status === 503 || e.status >= 500) showRetry(e.message, submit);
-    } finally {
-      sending = false;
-      delete document.body.dataset.sending;
-    }
+    await sendGuess(game, current, {
+      pending: () => el("input-row").replaceWith(inputRow()),
+      sent: (after) => {
+        game = after;
+        sending = false;
+        current = game.status === "playing" ? ahead : "";
+        ahead = "";
+        render();
+        if (game.rows.length > before) {
+          const row = game.rows[game.rows.length - 1];
+          const tiles = coloursOf(row.pattern).map((c, i) => tileLabel(row.guess[i], c)).join("; ");
+          let said = tr("row_revealed", { n: game.rows.length, tiles });
+          if (game.status === "won") said += ". " + tr("won", { n: game.rows.length });
+          else if (game.status === "lost") said += ". " + tr("lost") + " " + tr("answer_was", { answer: game.answer.toUpperCase() });
+          announce(said);
+          const done = el("board").querySelectorAll(".row.done");
+          const last = done[done.length - 1];
+          last.classList.add(game.status === "won" ? "reveal-win" : "reveal");
+        }
+        if (game.status !== "playing" && window.innerWidth < 900) el("after").scrollIntoView({ behavior: "smooth" });
+      },
+      failed: () => {
+        sending = false;
+        ahead = "";
+        el("input-row").replaceWith(inputRow());
+        const next = el("ahead-row");
+        if (next) next.replaceWith(Object.assign(tileRow("", null, false), { ariaHidden: "true" }));
+        shake();
+      },
+      again: submit,
+      settled: () => { sending = false; },
+    });
   }
 
   function onKey(key) {
@@ -255,7 +217,7 @@
       } catch (e) { toast(e.message); }
     }
   });
-  el("new-game").addEventListener("click", (e) => { e.currentTarget.blur(); setMode("practice"); start(true); });
+  wireNewGame(() => { mode = "practice"; start(true); });
   el("copy-share").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText(game.share); toast(tr("copied")); } catch (e) { toast(game.share); }
   });
