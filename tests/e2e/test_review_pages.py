@@ -6,6 +6,8 @@ keyboard-reachable, and axe-clean in light and dark."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -41,6 +43,20 @@ def digits(code: int) -> str:
 
 def solver_rows(words: list[str], answer: str) -> str:
     return "-".join(w + digits(pattern(w, answer)) for w in words)
+
+
+@contextmanager
+def opened(browser, size: dict, scheme: str = "light") -> Iterator:
+    """A page in a fresh browser context (a new player) of ``size``; no JavaScript errors allowed."""
+    context = browser.new_context(viewport=size, color_scheme=scheme)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 def player_of(page) -> str:
@@ -155,11 +171,7 @@ def axe_violations(page, axe_source: str) -> list[str]:
     [("en", DESKTOP, ("crane", "pious", "dumpy")), ("de", SMALL_PHONE, ("tarne", "kilos", "lampe"))],
 )
 def test_the_daily_game_panel_shows_the_librarys_review(browser, live, day, screenshot, lang, size, first):
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with opened(browser, size) as page:
         page.goto(f"{live.url}/play?list={lang}&lang={lang}")
         page.wait_for_selector("body[data-game=playing]")
         answer = live.app.state.store.daily_game(player_of(page), lang, daily_number(day)).answer
@@ -193,9 +205,6 @@ def test_the_daily_game_panel_shows_the_librarys_review(browser, live, day, scre
         page.reload()
         page.wait_for_selector("#after[data-review=ready]")
         assert panel_rows(page) == [expected_row(m, lang) for m in review["moves"]]
-    finally:
-        context.close()
-    assert not errors, errors
 
 
 def test_a_hard_mode_practice_game_is_reviewed_in_hard_mode(page, live, monkeypatch):
@@ -264,11 +273,7 @@ def click_to(page, row: int, colours: str) -> None:
     ],
 )
 def test_the_solver_reviews_a_typed_all_green_game(browser, live, screenshot, lang, hard, size, words, answer):
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with opened(browser, size) as page:
         page.goto(f"{live.url}/solver?list={lang}&lang={lang}" + ("&hard=1" if hard else ""))
         page.wait_for_selector("#results[data-state=ready]")
         assert page.is_checked("#hard") == hard
@@ -304,9 +309,6 @@ def test_the_solver_reviews_a_typed_all_green_game(browser, live, screenshot, la
         page.locator(".row.done").last.locator(".tile").first.click()
         page.wait_for_selector("#results[data-state=ready], #results[data-state=error]")
         assert page.locator("#review-panel").is_hidden() and button.is_hidden()
-    finally:
-        context.close()
-    assert not errors, errors
 
 
 def test_a_review_the_server_refuses_is_said_in_the_panel(page, live):
@@ -328,13 +330,9 @@ def test_a_review_the_server_refuses_is_said_in_the_panel(page, live):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_review_panel_passes_axe(browser, live, axe_source, scheme, size):
-    context = browser.new_context(viewport=size, color_scheme=scheme)
-    page = context.new_page()
-    try:
+    with opened(browser, size, scheme) as page:
         page.goto(f"{live.url}/solver?list=en&rows={solver_rows(['crane', 'pious', 'music'], 'music')}")
         page.wait_for_selector("#results[data-state=ready]")
         page.click("#review-game")
         page.wait_for_selector("#review-panel[data-review=ready]")
         assert axe_violations(page, axe_source) == []
-    finally:
-        context.close()
