@@ -101,6 +101,7 @@
   function reviewGame() {
     const rows = state.rows.map((r) => ({ guess: r.guess, pattern: r.colours.map((c) => SYMBOLS[c]).join("") }));
     const body = { list: RATEN.list, guesses: rows.map((r) => r.guess), patterns: rows.map((r) => r.pattern), hard: state.hard };
+    if (state.prior !== RATEN.prior) body.prior = state.prior;  // the prior menu's, when not the list's own
     review.show(rows, (signal) => api("/api/review", { method: "POST", body, signal }));
     el("review-heading").focus();
   }
