@@ -327,12 +327,24 @@ def test_a_review_the_server_refuses_is_said_in_the_panel(page, live):
 # --- accessibility: axe on the panel, light and dark, phone and desktop ------------------------------------
 
 
+@pytest.mark.parametrize("where", ["solver", "play"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_review_panel_passes_axe(browser, live, axe_source, scheme, size):
+def test_the_review_panel_passes_axe(browser, live, axe_source, monkeypatch, scheme, size, where):
+    from raten.play import game
+
+    monkeypatch.setattr(game, "random_word", lambda _words: "music")
     with opened(browser, size, scheme) as page:
-        page.goto(f"{live.url}/solver?list=en&rows={solver_rows(['crane', 'pious', 'music'], 'music')}")
-        page.wait_for_selector("#results[data-state=ready]")
-        page.click("#review-game")
-        page.wait_for_selector("#review-panel[data-review=ready]")
+        if where == "solver":
+            page.goto(f"{live.url}/solver?list=en&rows={solver_rows(['crane', 'pious', 'music'], 'music')}")
+            page.wait_for_selector("#results[data-state=ready]")
+            page.click("#review-game")
+            page.wait_for_selector("#review-panel[data-review=ready]")
+        else:
+            page.goto(f"{live.url}/play?list=en&mode=practice&lang=de")
+            page.wait_for_selector("body[data-game=playing]")
+            for i, word in enumerate(["crane", "pious", "music"]):
+                type_word(page, word)
+                page.wait_for_selector(f".row.done >> nth={i}")
+            page.wait_for_selector("#after[data-review=ready]")
         assert axe_violations(page, axe_source) == []
