@@ -68,6 +68,27 @@ def type_word(page, word: str) -> None:
     page.keyboard.press("Enter")
 
 
+def type_rows(page, guesses: list[str]) -> None:
+    """Type each guess and wait for its row to show its colours."""
+    for i, word in enumerate(guesses):
+        type_word(page, word)
+        page.wait_for_selector(f".row.done >> nth={i}")
+
+
+def play_practice(page, live, monkeypatch, list_name: str, answer: str, guesses: list[str], **opts) -> None:
+    """A practice game against ``answer`` (``lang``, ``hard`` in opts) typed to its end and reviewed."""
+    from raten.play import game
+
+    monkeypatch.setattr(game, "random_word", lambda _words: answer)
+    page.goto(f"{live.url}/play?list={list_name}&mode=practice&lang={opts.get('lang', 'en')}")
+    page.wait_for_selector("body[data-game=playing]")
+    if opts.get("hard"):
+        page.check("#hard")
+        page.wait_for_selector("#game-title:has-text('*')")
+    type_rows(page, guesses)
+    page.wait_for_selector("#after[data-review=ready]")
+
+
 def number(x: float, lang: str, places: int = 2) -> str:
     """``places`` decimals as the page's language writes them."""
     text = f"{x:.{places}f}"
@@ -177,9 +198,7 @@ def test_the_daily_game_panel_shows_the_librarys_review(browser, live, day, scre
         answer = live.app.state.store.daily_game(player_of(page), lang, daily_number(day)).answer
         assert answer not in page.content().lower()
         guesses = [*[w for w in first if w != answer][:2], answer]
-        for i, word in enumerate(guesses):
-            type_word(page, word)
-            page.wait_for_selector(f".row.done >> nth={i}")
+        type_rows(page, guesses)
         page.wait_for_selector("body[data-game=won]")
         page.wait_for_selector("#after[data-review=ready]")
         review = library_review(page, live, lang, list=lang, guesses=guesses, answer=answer)
@@ -208,37 +227,17 @@ def test_the_daily_game_panel_shows_the_librarys_review(browser, live, day, scre
 
 
 def test_a_hard_mode_practice_game_is_reviewed_in_hard_mode(page, live, monkeypatch):
-    from raten.play import game
-
-    monkeypatch.setattr(game, "random_word", lambda _words: "lampe")
-    page.goto(f"{live.url}/play?list=de&mode=practice&lang=de")
-    page.wait_for_selector("body[data-game=playing]")
-    page.check("#hard")
-    page.wait_for_selector("#game-title:has-text('*')")
     guesses = ["tarne", "kappe", "lampe"]  # hard mode: A and E in place after TARNE
-    for i, word in enumerate(guesses):
-        type_word(page, word)
-        page.wait_for_selector(f".row.done >> nth={i}")
-    page.wait_for_selector("#after[data-review=ready]")
+    play_practice(page, live, monkeypatch, "de", "lampe", guesses, lang="de", hard=True)
     review = library_review(page, live, "de", list="de", guesses=guesses, answer="lampe", hard=True)
     assert review["hard"]
     assert_panel_shows(page, review, "de")
 
 
 def test_a_lost_game_is_reviewed_with_its_answer(page, live, monkeypatch):
-    from raten.play import game
-
-    monkeypatch.setattr(game, "random_word", lambda _words: "knoll")
-    page.goto(f"{live.url}/play?list=en&mode=practice")
-    page.wait_for_selector("body[data-game=playing]")
-    page.click("#new-game")
-    page.wait_for_selector("body[data-game=playing]")
     guesses = ["crane", "pious", "dumpy", "light", "wreck", "stomp"]
-    for i, word in enumerate(guesses):
-        type_word(page, word)
-        page.wait_for_selector(f".row.done >> nth={i}")
-    page.wait_for_selector("body[data-game=lost]")
-    page.wait_for_selector("#after[data-review=ready]")
+    play_practice(page, live, monkeypatch, "en", "knoll", guesses)
+    assert page.locator("body").get_attribute("data-game") == "lost"
     review = library_review(page, live, "en", list="en", guesses=guesses, answer="knoll")
     assert not review["solved"]
     assert_panel_shows(page, review, "en")
@@ -331,9 +330,6 @@ def test_a_review_the_server_refuses_is_said_in_the_panel(page, live):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_review_panel_passes_axe(browser, live, axe_source, monkeypatch, scheme, size, where):
-    from raten.play import game
-
-    monkeypatch.setattr(game, "random_word", lambda _words: "music")
     with opened(browser, size, scheme) as page:
         if where == "solver":
             page.goto(f"{live.url}/solver?list=en&rows={solver_rows(['crane', 'pious', 'music'], 'music')}")
@@ -341,10 +337,5 @@ def test_the_review_panel_passes_axe(browser, live, axe_source, monkeypatch, sch
             page.click("#review-game")
             page.wait_for_selector("#review-panel[data-review=ready]")
         else:
-            page.goto(f"{live.url}/play?list=en&mode=practice&lang=de")
-            page.wait_for_selector("body[data-game=playing]")
-            for i, word in enumerate(["crane", "pious", "music"]):
-                type_word(page, word)
-                page.wait_for_selector(f".row.done >> nth={i}")
-            page.wait_for_selector("#after[data-review=ready]")
+            play_practice(page, live, monkeypatch, "en", "music", ["crane", "pious", "music"], lang="de")
         assert axe_violations(page, axe_source) == []
