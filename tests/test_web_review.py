@@ -142,3 +142,15 @@ def test_a_game_on_two_boards_has_no_review(client):
     game = client.post("/api/games", json={"list": "en", "mode": "practice", "boards": 2}).json()
     r = client.get(f"/api/games/{game['id']}/review")
     assert r.status_code == 400 and set(r.json()) == {"error", "code"}
+
+
+def test_notes_of_the_game_and_of_its_guesses_are_worded_in_the_pages_language(client, en_words):
+    outside = next(w for w in en_words.allowed if w not in en_words.solution_index)
+    for lang in ("en", "de"):
+        headers = {"Accept-Language": lang}
+        out = client.post("/api/review", json={"list": "en", "guesses": [outside], "answer": outside}, headers=headers)
+        assert i18n.t(lang, "w_review_outside", answer=outside.upper(), n=2315, list="en") in out.json()["notes"]
+        # CRANE leaves CRANK (and itself); XXXXX is no allowed guess
+        body = {"list": "en", "guesses": ["crane", "xxxxx"], "patterns": ["!!!!.", "....."]}
+        moves = client.post("/api/review", json=body, headers=headers).json()["moves"]
+        assert i18n.t(lang, "w_review_not_allowed", word="XXXXX", list="en") in moves[1]["notes"]
