@@ -116,11 +116,13 @@ def test_shipped_lists_load_with_expected_sizes() -> None:
     assert set(de.solutions) <= set(de.allowed)
     assert len(ext.solutions) >= 3 * len(de.solutions)
     assert set(de.solutions) <= set(ext.solutions) and set(de.allowed) <= set(ext.allowed)
-    assert ext.solutions == ext.allowed
+    assert set(ext.allowed) == set(de.allowed)
+    frequent = set((DATA / "frequent.txt").read_text().split())
+    assert set(ext.solutions) == set(de.allowed) - frequent  # every dictionary word, no wordfreq-only one
     assert de.language == ext.language == "de"
 
 
-@pytest.mark.parametrize("name", ["solutions.txt", "allowed.txt", "ngerman.txt"])
+@pytest.mark.parametrize("name", ["solutions.txt", "allowed.txt", "ngerman.txt", "frequent.txt", "proper.txt"])
 def test_shipped_files_are_normalised(name: str) -> None:
     text = (DATA / name).read_text(encoding="utf-8")
     words = text.splitlines()
@@ -145,4 +147,5 @@ def test_frequent_words_are_allowed_but_never_solutions(lex: Lexicon) -> None:
     assert result.frequent == ["sowas", "track"]  # a word a dictionary lists is not counted as only wordfreq's
     assert set(result.allowed) == listed | {"sowas", "track"} and result.solutions == plain.solutions
     assert result.proper == []  # names count only when the hunspell forms alone bring them
+    assert result.ngerman == sorted(listed)  # de-ext's solutions: the dictionaries' words only
     assert result.summary()["frequent"] == 2 and result.transliterated == plain.transliterated

@@ -46,7 +46,7 @@ class BuildResult:
 
     allowed: list[str]
     solutions: list[str]
-    ngerman: list[str]  # every allowed word, for `de-ext` (the file keeps its old name)
+    ngerman: list[str]  # every dictionary word (allowed less frequent), `de-ext`'s solutions (the file keeps its old name)
     min_zipf: float
     candidates: int  # five-letter words at or above min_zipf
     excluded: dict[str, list[str]]  # rule -> words at or above min_zipf it left out, commonest first
@@ -132,7 +132,7 @@ def build_lists(
     return BuildResult(
         allowed=allowed,
         solutions=sorted(chosen),
-        ngerman=allowed,
+        ngerman=sorted(listed),  # de-ext: every dictionary word an answer, not wordfreq's names (jared)
         min_zipf=min_zipf,
         candidates=len(candidates),
         excluded=excluded,

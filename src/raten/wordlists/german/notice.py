@@ -29,8 +29,8 @@ Files
                  hunspell dictionary expanded through its affix rules (after transliteration),
                  and {frequent} words German text uses that neither lists (frequent.txt)
   solutions.txt  {solutions} words: the commonest ngerman words that look like base forms
-  ngerman.txt    {ngerman} words: the same words as allowed.txt, for `de-ext`
-                 (`de-ext` = de plus ngerman.txt, as both solutions and allowed)
+  ngerman.txt    {ngerman} words: the dictionaries' words (allowed.txt less frequent.txt),
+                 for `de-ext` (`de-ext` = de plus ngerman.txt, as both solutions and allowed)
   frequent.txt   {frequent} words: the allowed words only wordfreq vouches for (sowas, track)
   proper.txt     {proper} words: the allowed words only the hunspell dictionary's proper
                  names give (kevin, sarah); the frequency prior makes both less likely
@@ -62,7 +62,8 @@ How they were made (src/raten/wordlists/german/)
 {hunspell_step}{frequent_step}     Together: allowed.txt ({transliterated} of them had an umlaut or ß). Words that are
      five letters only before transliteration (Größe) are not five-letter words in the
      game's alphabet and are left out everywhere.
-  2. ngerman.txt holds the same words. `de-ext` takes them all as solutions; it uses the
+  2. ngerman.txt holds the dictionaries' words (not frequent.txt's, mostly names and rare
+     loans a game would not pick). `de-ext` takes them all as solutions; it uses the
      transliterated words, not only the words that are plain ASCII (as some other
      "Standard + ngerman" lists do), because the game transliterates (fuenf, kaese, muede
      are words like any other) and dropping umlaut words would leave an arbitrary hole.
