@@ -91,11 +91,6 @@ class ListEntry:
     def prior(self) -> str:
         return self.words.prior
 
-    def loaded_priors(self) -> dict[str, State]:
-        """The empty states of the other priors loaded so far (``with_prior``), by prior."""
-        with self._lock:
-            return dict(self._priors)
-
     def with_prior(self, prior: str) -> State:
         """The empty state of this list under ``prior`` (built once; the first call of a
         frequency prior loads or builds its allowed x allowed matrix)."""
