@@ -46,7 +46,7 @@ class BuildResult:
 
     allowed: list[str]
     solutions: list[str]
-    ngerman: list[str]  # every dictionary word (allowed less frequent), `de-ext`'s solutions (the file keeps its old name)
+    ngerman: list[str]  # every dictionary word (allowed less frequent): de-ext's solutions (the old file name)
     min_zipf: float
     candidates: int  # five-letter words at or above min_zipf
     excluded: dict[str, list[str]]  # rule -> words at or above min_zipf it left out, commonest first
