@@ -151,11 +151,11 @@ def test_solve_python_body_matches_the_compiled_kernel() -> None:
         compiled = tk.solve(
             s.tables, s.memo, cands, INF, tk.UNLIMITED, False, s.all_guesses, s.no_greens, s.no_need, hh, s.stats, deep
         )
-        s.memo[0][:] = 0
+        s.memo[:] = 0
         py = tk.solve.py_func(
             s.tables, s.memo, cands, INF, tk.UNLIMITED, False, s.all_guesses, s.no_greens, s.no_need, hh, s.stats, deep
         )
-        s.memo[0][:] = 0
+        s.memo[:] = 0
         assert compiled == py
 
 

@@ -29,7 +29,7 @@ from numba import njit
 
 from raten.engine.feedback import ALL_GREEN, PATTERNS
 from raten.engine.hardmode import keeping, reveal, rules_after
-from raten.trees.memo import ONE, depth_key, memo_find, memo_put, mix64, set_key, state_hash
+from raten.trees.memo import ONE, depth_key, memo_get, memo_put, mix64, set_key, state_hash
 
 #: Larger than any total: "cannot be done within the guesses left".
 INF = 1 << 40
@@ -114,11 +114,10 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
     k1, k2 = set_key(S, z1, z2, dl, hh)
     k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
     lb = np.int64(2 * n - 1)
-    slot = memo_find(memo, k1, k2)
-    if slot >= 0:
+    hit, v, ex, _ = memo_get(memo, k1, k2)
+    if hit:
         stats[ST_MEMO_HITS] += 1
-        v = memo[2][slot]
-        if memo[4][slot] == 1 or v >= beta:
+        if ex == 1 or v >= beta:
             return v
         if v > lb:
             lb = v
@@ -307,10 +306,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
             else:
                 clb[c] = 2 * m - 1
                 ck2 = np.uint64(depth_key(gh2[c], cdl, ghh[c]))
-                s2 = memo_find(memo, gh1[c] | ONE, ck2)
-                if s2 >= 0:
-                    v = memo[2][s2]
-                    if memo[4][s2] == 1:
+                hit, v, ex, _ = memo_get(memo, gh1[c] | ONE, ck2)
+                if hit:
+                    if ex == 1:
                         clb[c] = v
                         cexact[c] = 1
                     elif v > clb[c]:
@@ -385,14 +383,14 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1, dedup=1
     if n <= 2:
         return v, np.int64(sol_row[S[0]])
     k1, k2 = set_key(S, z1, z2, dl, hh)
-    slot = memo_find(memo, k1, k2)
-    if slot < 0 or memo[4][slot] != 1 or memo[3][slot] < 0:
+    hit, _, ex, bg = memo_get(memo, k1, k2)
+    if not hit or ex != 1 or bg < 0:
         # evicted meanwhile: solve once more just above the value, which stores it again
         v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats, deep, dedup)
-        slot = memo_find(memo, k1, k2)
-        if slot < 0:
+        hit, _, ex, bg = memo_get(memo, k1, k2)
+        if not hit:
             return v, -1
-    return v, np.int64(memo[3][slot])
+    return v, np.int64(bg)
 
 
 @njit(cache=True)
@@ -427,13 +425,13 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     k1, k2 = set_key(S, z1, z2, dl, hh)
     k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
     lb = np.int64(2 * n - 1)
-    slot = memo_find(memo, k1, k2)
-    if slot >= 0:
+    hit, v, ex, _ = memo_get(memo, k1, k2)
+    if hit:
         stats[ST_MEMO_HITS] += 1
-        if memo[4][slot] == 1:
-            return memo[2][slot], 1
-        if memo[2][slot] > lb:
-            lb = memo[2][slot]
+        if ex == 1:
+            return v, 1
+        if v > lb:
+            lb = v
     cdl = dl if dl >= UNLIMITED else dl - 1
     kbest, gbest = best_candidate_split(Mt, sol_row, S)
     if kbest == n:
