@@ -100,9 +100,20 @@ def test_a_torn_slot_is_a_miss_and_is_overwritten(ops) -> None:
     assert get(torn, K(9), K(4))[0] is False and get(torn, K(9), K(5))[0]  # ... reads as the other key
     torn = a.copy()
     torn[slot, 2] = b[slot, 2]
-    put(torn, K(9), K(4), 12, 1, 0)  # a put over a torn slot of its key takes the slot
+    put(torn, K(9), K(4), 12, 1, 0)  # a put passes a torn slot of its key over
     assert tuple(get(torn, K(9), K(4))) == (True, 12, 0, 1)
-    assert int(np.count_nonzero(torn[:, 0])) == 1
+    assert int(np.count_nonzero(torn[:, 0])) == 2
+
+
+def test_the_same_set_at_two_depths_keeps_both_entries(ops) -> None:
+    """One candidate set (one first key) at two depths or under two rules (two second keys):
+    neither put evicts the other."""
+    get, put = ops
+    memo = m.new_memo(4)
+    put(memo, K(9), K(4), 30, 2, 1)
+    put(memo, K(9), K(5), 31, 3, 0)
+    assert tuple(get(memo, K(9), K(4))) == (True, 30, 1, 2)
+    assert tuple(get(memo, K(9), K(5))) == (True, 31, 0, 3)
 
 
 @settings(max_examples=200, deadline=None)

@@ -30,6 +30,7 @@ from numba import njit
 from raten.engine.feedback import ALL_GREEN, PATTERNS
 from raten.engine.hardmode import keeping, reveal, rules_after
 from raten.trees.memo import ONE, depth_key, memo_get, memo_put, mix64, set_key, state_hash
+from raten.trees.scan import split_keys
 
 #: Larger than any total: "cannot be done within the guesses left".
 INF = 1 << 40
@@ -147,30 +148,10 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
         return v
 
     # Every legal guess: number of groups k, and whether it is a candidate (w).
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
-    tick = np.int64(0)
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
     nl = L.shape[0]
-    keys = np.zeros(nl, dtype=np.int32)
-    maxkey = 0
-    for i in range(nl):
-        g = L[i]
-        tick += 1
-        k = 0
-        w = 0
-        for j in range(n):
-            c = Mt[S[j], g]
-            if stamp[c] != tick:
-                stamp[c] = tick
-                k += 1
-        if stamp[ALL_GREEN] == tick:
-            w = 1
-        key = k + w
-        if key < 2:  # learns nothing (one guess left before the answer was settled above)
-            key = 0
-        keys[i] = key
-        if key > maxkey:
-            maxkey = key
+    keys = split_keys(Mt, S, L)  # 0: learns nothing (one guess left before the answer was settled above)
+    maxkey = keys.max() if nl else 0
     stats[ST_SCANS] += 1
     if maxkey == 0:
         memo_put(memo, k1, k2, INF, -1, 1)
@@ -447,24 +428,9 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         v = np.int64(2 * n) if gp >= 0 else np.int64(INF)
         memo_put(memo, k1, k2, v, gp, 1)
         return v, 1
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
-    tick = np.int64(0)
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
-    maxkey = 0
-    for i in range(L.shape[0]):
-        g = L[i]
-        tick += 1
-        k = 0
-        for j in range(n):
-            c = Mt[S[j], g]
-            if stamp[c] != tick:
-                stamp[c] = tick
-                k += 1
-        key = k + 1 if stamp[ALL_GREEN] == tick else k
-        if key < 2:  # learns nothing (one guess left before the answer was settled above)
-            key = 0
-        if key > maxkey:
-            maxkey = key
+    keys = split_keys(Mt, S, L)  # 0: learns nothing (one guess left before the answer was settled above)
+    maxkey = keys.max() if L.shape[0] else 0
     stats[ST_SCANS] += 1
     if maxkey == 0:
         memo_put(memo, k1, k2, INF, -1, 1)

@@ -119,8 +119,9 @@ def memo_get(memo, k1: np.uint64, k2: np.uint64):
 @njit(cache=True)
 def memo_put(memo, k1: np.uint64, k2: np.uint64, value, best, exact) -> None:
     """Store a value (exact) or a lower bound; an exact value is kept, a bound only rises. When
-    the probe run is full, its first slot is evicted; a slot with this first key whose seal
-    fails (torn by two writers) is overwritten."""
+    the probe run is full, its first slot is evicted. A slot with this first key whose seal
+    fails is passed over like any other key's: it is the same set at another depth or under
+    other rules (common), or torn by two writers (rare; it goes when evicted)."""
     cap = memo.shape[0]
     h = home(memo, k1)
     i = h
@@ -133,9 +134,9 @@ def memo_put(memo, k1: np.uint64, k2: np.uint64, value, best, exact) -> None:
                 v, ex, _ = unpack(d)
                 if ex == 1 or (exact != 1 and value <= v):
                     return
-            found = True
-            break
-        if a == 0:
+                found = True
+                break
+        elif a == 0:
             found = True
             break
         i += 1

@@ -17,6 +17,7 @@ import numpy as np
 from raten.engine.feedback import ALL_GREEN, History
 from raten.engine.hardmode import letter_counts, no_rules, rules_after
 from raten.engine.matrix import load_matrix
+from raten.engine.transposed import load_transposed
 from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
 from raten.trees import kernels as tk
@@ -81,7 +82,7 @@ class Searcher:
         self.max_guesses = max_guesses
         matrix = load_matrix(words)
         self.data = matrix.data  # guesses x solutions
-        mt = np.ascontiguousarray(np.asarray(matrix.data).T)
+        mt = load_transposed(words)  # solutions x guesses, cached on disk like the matrix
         glet = np.ascontiguousarray(words.allowed_letters)
         self.tables = (
             mt,
