@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
@@ -119,6 +120,15 @@ def test_attach_refuses_another_runs_table(tmp_path) -> None:
         shared.close()
     with pytest.raises(FileNotFoundError):
         mf.attach(shared.handle)
+
+
+def test_a_table_goes_where_there_is_room_for_it(monkeypatch) -> None:
+    room = {"/dev/shm": 10 << 20, tempfile.gettempdir(): 100 << 20}
+    monkeypatch.setattr(mf, "_room", lambda d: room.get(str(d), 0))
+    assert mf.live_dir(1 << 20) in (Path("/dev/shm"), Path(tempfile.gettempdir()))
+    assert mf.live_dir(50 << 20) == Path(tempfile.gettempdir())  # a small /dev/shm (a container's)
+    with pytest.raises(RatenError, match="lower --memo-gb"):
+        mf.live_dir(200 << 20)
 
 
 def test_a_dead_runs_live_table_is_removed(tmp_path) -> None:

@@ -148,12 +148,26 @@ def attach(handle: MemoHandle) -> np.ndarray:
     return _map(path, handle.slots)
 
 
-def live_dir() -> Path:
-    """Where live tables go: shared memory when the system has it, else the temporary directory."""
+def _room(directory: Path) -> int:
+    """Bytes free for us in ``directory`` (0 when it cannot be told)."""
+    try:
+        st = os.statvfs(directory)
+    except OSError:
+        return 0
+    return st.f_bavail * st.f_frsize
+
+
+def live_dir(size: int = 0) -> Path:
+    """Where a live table of ``size`` bytes goes: shared memory when the system has it with room
+    for the table (a full tmpfs would kill a worker with SIGBUS mid-run, and a container's is
+    often 64 MB), else the temporary directory; RatenError when neither has room."""
     shm = Path("/dev/shm")
-    if shm.is_dir() and os.access(shm, os.W_OK):
+    if shm.is_dir() and os.access(shm, os.W_OK) and _room(shm) > size:
         return shm
-    return Path(tempfile.gettempdir())
+    tmp = Path(tempfile.gettempdir())
+    if _room(tmp) > size:
+        return tmp
+    raise RatenError(f"no room for a shared memo of {size / (1 << 30):.2f} GB in /dev/shm or {tmp}; lower --memo-gb")
 
 
 def _pid_alive(pid: int) -> bool:
@@ -186,7 +200,7 @@ class SharedMemo:
     def __init__(self, fingerprint: str, slots: int, saved: Path | None = None, directory: Path | None = None):
         self.fingerprint = fingerprint
         self.saved = saved
-        directory = directory or live_dir()
+        directory = directory or live_dir(HEADER_BYTES + slots * tm.SLOT_BYTES)
         remove_stale_live(directory)
         token = secrets.token_hex(8)
         path = directory / f"raten-memo-{os.getpid()}-{token}.bin"
