@@ -56,14 +56,19 @@ def slots_for(gb: float) -> int:
 
 
 def _source_hash() -> bytes:
+    """A hash of the kernels' source (and raten's version, for an install without sources)."""
     import importlib.util
 
-    h = hashlib.sha256()
+    from raten._version import __version__
+
+    h = hashlib.sha256(__version__.encode())
     for name in _KERNEL_MODULES:
         spec = importlib.util.find_spec(name)
-        origin = spec.origin if spec else None
         h.update(name.encode())
-        h.update(Path(origin).read_bytes() if origin else b"?")
+        try:
+            h.update(Path(spec.origin).read_bytes() if spec and spec.origin else b"?")
+        except OSError:
+            h.update(b"?")
     return h.digest()
 
 
