@@ -152,7 +152,8 @@ def memo_put(memo, k1: np.uint64, k2: np.uint64, value, best, exact) -> None:
 
 @njit(cache=True)
 def memo_merge(memo, rows) -> int:
-    """Put every slot of ``rows`` (saved slots) whose seal checks into ``memo``; returns how many."""
+    """Put every used slot of ``rows`` (saved slots) into ``memo``; returns how many. A torn row
+    goes in as it was, under a second key no set has, so it still never reads as a hit."""
     kept = 0
     for r in range(rows.shape[0]):
         k1 = rows[r, 0]
