@@ -372,10 +372,10 @@ def test_review_after_the_game(app, client):
     guess(client, game["id"], "slate" if answer != "slate" else "crane")
     guess(client, game["id"], answer)
     review = client.get(f"/api/games/{game['id']}/review").json()
-    assert review["answer"] == answer
-    assert len(review["steps"]) == 2
-    assert review["steps"][0]["candidates_before"] == 2315
-    assert review["steps"][0]["best"][0]["word"] == app.state.lists.get("en").openers[0].word
+    assert review["answer"] == answer and review["solved"]
+    assert len(review["moves"]) == 2
+    assert review["moves"][0]["before"] == 2315
+    assert review["moves"][1]["pattern"] == "!!!!!"
     assert review["solver"][-1] == {"guess": answer, "pattern": "!!!!!"}
 
 

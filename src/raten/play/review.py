@@ -18,7 +18,7 @@ import numpy as np
 
 from raten.engine.feedback import ALL_GREEN, PATTERNS, format_pattern, parse_pattern, pattern
 from raten.engine.words import WordSet, check_word
-from raten.errors import RatenError
+from raten.errors import Notice, RatenError
 from raten.trees.values import INF, Budget, Position, Total, Values
 
 #: Up to this many candidates the rank is exact (every legal guess's Q against the guess's), else by entropy.
@@ -82,6 +82,7 @@ class MoveReview:
     luck: int | None
     limit: bool = True  #: values under the 6-guess limit (False: it could no longer be kept)
     notes: list[str] = field(default_factory=list)
+    best_after: int | None = None  #: candidates the best guess would have left against the answer
 
 
 @dataclass
@@ -217,16 +218,23 @@ class _Reviewer:
         mine = _entropy(v.codes(word, pos.cands))
         return int(np.sum(split.bits > mine + 1e-9)) + 1, len(rows), "entropy"
 
-    def move(self, number: int, pos: Position, word: str, code: int) -> MoveReview:
-        """Review one guess at ``pos``."""
+    def move(self, number: int, pos: Position, word: str, code: int, answer: str | None = None) -> MoveReview:
+        """Review one guess at ``pos`` (``answer``, when known, gives what the best guess would have left)."""
         v = self.values
         n = len(pos.cands)
         nxt = v.after(pos, word, code)
         notes: list[str] = []
         if word not in self.words.allowed_index:
-            notes.append(f"{word.upper()} is not an allowed guess in the {self.words.name} list")
+            notes.append(
+                Notice(
+                    f"{word.upper()} is not an allowed guess in the {self.words.name} list",
+                    "review_not_allowed",
+                    word=word.upper(),
+                    list=self.words.name,
+                )
+            )
         if n == 0:
-            notes.append("no answer of the list fits the colours so far: no values")
+            notes.append(Notice("no answer of the list fits the colours so far: no values", "review_no_fit"))
             return MoveReview(
                 number, word, format_pattern(code), 0, 0, 0.0, 0.0, False, None, False, None, None, False,
                 None, "unknown", None, 0, "entropy", None, None, True, notes,
@@ -237,7 +245,7 @@ class _Reviewer:
         gv = v.guess(pos, word, limit)
         if best.total >= INF or gv.q.total >= INF:
             limit = False
-            notes.append("the 6-guess limit can no longer be kept for sure: values without it")
+            notes.append(Notice("the 6-guess limit can no longer be kept for sure: values without it", "review_limit"))
             best, best_word = v.best(pos, limit)
             gv = v.guess(pos, word, limit)
         q = gv.q
@@ -270,7 +278,14 @@ class _Reviewer:
             luck=luck,
             limit=limit,
             notes=notes,
+            best_after=self._left_by(best_word, pos, answer),
         )
+
+    def _left_by(self, best: str | None, pos: Position, answer: str | None) -> int | None:
+        """How many candidates ``best`` would have left against ``answer`` (None when either is unknown)."""
+        if best is None or answer is None:
+            return None
+        return int(np.count_nonzero(self.values.codes(best, pos.cands) == pattern(best, answer)))
 
     @staticmethod
     def _luck(codes: np.ndarray, code: int, groups: dict[int, tuple[int, Total]]) -> int:
@@ -365,23 +380,52 @@ def review(
     notes: list[str] = []
     if answer is not None and answer not in words.solution_index:
         notes.append(
-            f"{answer.upper()} is not one of the {len(words.solutions)} answers of the {words.name} list: "
-            "the values treat the list's answers as the only possible ones"
+            Notice(
+                f"{answer.upper()} is not one of the {len(words.solutions)} answers of the {words.name} list: "
+                "the values treat the list's answers as the only possible ones",
+                "review_outside",
+                answer=answer.upper(),
+                n=len(words.solutions),
+                list=words.name,
+            )
         )
     if share is not None and share_says_hard(share) and not hard:
-        notes.append("the share text marks a hard-mode game: review it with hard mode for hard-mode values")
+        notes.append(
+            Notice(
+                "the share text marks a hard-mode game: review it with hard mode for hard-mode values",
+                "review_share_hard",
+            )
+        )
     pos = values.start()
     positions = [pos]
     for g, c in zip(spelled, codes):
         positions.append(values.after(positions[-1], g, c))
     # last guess first: the small late positions are always exact; the budget goes to the early ones
-    moves = [reviewer.move(i + 1, positions[i], spelled[i], codes[i]) for i in reversed(range(len(spelled)))][::-1]
+    moves = [reviewer.move(i + 1, positions[i], spelled[i], codes[i], answer) for i in reversed(range(len(spelled)))][
+        ::-1
+    ]
     if not solved:
-        notes.append(f"not solved in {len(spelled)} guesses" + (f": the answer was {answer.upper()}" if answer else ""))
+        if answer:
+            notes.append(
+                Notice(
+                    f"not solved in {len(spelled)} guesses: the answer was {answer.upper()}",
+                    "review_lost_answer",
+                    n=len(spelled),
+                    answer=answer.upper(),
+                )
+            )
+        else:
+            notes.append(Notice(f"not solved in {len(spelled)} guesses", "review_lost", n=len(spelled)))
     known = [m for m in moves if m.regret is not None and m.regret_kind == "exact"]
     total_regret = sum(m.regret for m in known if m.regret is not None) if known else None
     if known and len(known) < len([m for m in moves if m.before]):
-        notes.append(f"total regret and skill count the {len(known)} guesses whose regret is exact")
+        notes.append(
+            Notice(
+                f"total regret and skill count the {len(known)} guesses whose regret is exact",
+                "review_partial",
+                n=len(known),
+            )
+        )
     start = values.best(positions[0])[0]
     lucks = [m.luck for m in moves if m.luck is not None]
     own, source = reviewer.solver_game(answer) if solver and answer in words.solution_index else ([], "none")

@@ -43,7 +43,6 @@ from raten.web.models import (
     OpenersOut,
     Palette,
     Prior,
-    ReviewOut,
     RowOut,
     StatsOut,
 )
@@ -451,18 +450,39 @@ def post_guess(
 
 @router.get(
     "/games/{game_id}/review",
-    response_model=ReviewOut,
+    response_model=GameReviewOut,
     responses=_errors(400, 404, 409),
-    summary="After the game: what the solver would have played",
+    summary="After the game: each guess judged exactly (skill, luck, regret), and the solver's own game",
 )
-def get_review(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> dict:
+async def get_review(game_id: str, request: Request, ls: ListsDep, st: StoreDep) -> dict:
+    """The library's review of a finished one-board game: the server knows the answer once it is
+    over (409 before). Behind the work queue like ``POST /api/review``."""
     record = _owned(st, current_player(request), game_id)
     if record.boards > 1:
         raise RatenError("the review is offered for games on one board", "review_boards")
     game = _game(record, ls)
     if not game.over:
         raise GameConflictError("the review is shown when the game is over", "not_over")
-    return game.review(openers=list(ls.get(record.list).openers)).to_dict()
+    limits: Limits = request.app.state.limits
+    out = await limits.work_for(client_address(request.scope), _game_review, game)
+    return _worded(out, _lang(request))
+
+
+def _game_review(game: Game) -> dict:
+    """The library's review of a played game, as plain JSON values (runs on a worker thread)."""
+    from raten.play.review import review
+    from raten.trees.values import Budget
+
+    guesses = [w for w, _ in game.history]
+    return review(game.words, guesses, game.answer, hard=game.hard, budget=Budget(seconds=REVIEW_SECONDS)).to_dict()
+
+
+def _worded(review: dict, lang: str) -> dict:
+    """A review's notes in the request's language (the library words them in English, with keys)."""
+    review["notes"] = [i18n.notice_message(n, lang) for n in review["notes"]]
+    for move in review["moves"]:
+        move["notes"] = [i18n.notice_message(n, lang) for n in move["notes"]]
+    return review
 
 
 #: Search seconds one review may spend before its values become lower bounds ("at least").
@@ -495,7 +515,7 @@ async def post_review(body: GameReviewIn, request: Request, ls: ListsDep) -> dic
     """Behind the work queue like uncached hints (a rate per address, 429; a bounded queue, 503)."""
     words = ls.get(body.list).words
     limits: Limits = request.app.state.limits
-    return await limits.work_for(client_address(request.scope), _review, words, body)
+    return _worded(await limits.work_for(client_address(request.scope), _review, words, body), _lang(request))
 
 
 @router.get("/stats", response_model=StatsOut, responses=_errors(400), summary="Your statistics on a list")

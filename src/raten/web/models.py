@@ -227,24 +227,6 @@ class GameOut(BaseModel):
     stats: StatsOut | None = Field(description="The player's statistics, only when the game is over.")
 
 
-class ReviewStepOut(BaseModel):
-    guess: str
-    pattern: str
-    candidates_before: int
-    candidates_after: int
-    bits: float
-    could_be_answer: bool
-    best: list[HintOut]
-
-
-class ReviewOut(BaseModel):
-    """After the game: the solver's suggestions before each row, and its own game."""
-
-    answer: str
-    steps: list[ReviewStepOut]
-    solver: list[RowOut]
-
-
 class GameReviewIn(BaseModel):
     """A finished game to judge: the guesses, and the answer, their colours or a share text."""
 
@@ -287,6 +269,7 @@ class MoveReviewOut(BaseModel):
     luck: int | None = Field(description="0-99, 50 for a typical outcome.")
     limit: bool
     notes: builtins.list[str]
+    best_after: int | None = Field(description="Candidates the best guess would have left against the answer.")
 
 
 class GameReviewOut(BaseModel):

@@ -68,6 +68,26 @@ async function api(path, options) {
   }
 }
 
+/** Whether a failed request may succeed if tried again: no answer, a rate limit, a busy or failing server. */
+function retryable(e) {
+  return e.status === 0 || e.status === 429 || e.status === 503 || e.status >= 500;
+}
+
+/** Show `message` in the error box `box`, with a button (id `id`, default "retry") that hides the box
+    and runs `again`; no button when `again` is null. */
+function showError(box, message, again, id) {
+  box.replaceChildren(message);
+  if (again) {
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.id = id || "retry";
+    retry.textContent = tr("retry");
+    retry.addEventListener("click", () => { box.hidden = true; again(); });
+    box.append(" ", retry);
+  }
+  box.hidden = false;
+}
+
 /** The name of a colour 0/1/2 in the page's language ("grey", "gelb", ...). */
 function colourName(c) {
   return tr(["state_absent", "state_present", "state_correct"][c]);

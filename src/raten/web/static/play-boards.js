@@ -15,46 +15,14 @@
   let current = "";
   let sending = false;
 
-  function setMode(m) {
-    mode = m;
-    const q = new URLSearchParams(location.search);
-    if (m === "practice") q.set("mode", "practice"); else q.delete("mode");
-    history.replaceState(null, "", location.pathname + "?" + q.toString());
-  }
-
-  async function start(fresh) {
-    document.body.dataset.game = "loading";
-    try {
-      if (mode === "practice" && !fresh) {
-        const id = localStorage.getItem(practiceKey);
-        if (id) {
-          try {
-            const old = await api("/api/games/" + encodeURIComponent(id));
-            if (old.status === "playing") { game = old; render(); return; }
-          } catch (e) { /* gone or not ours: start a new one */ }
-        }
-      }
-      game = await api("/api/games", { method: "POST", body: { list: RATEN.list, mode, boards: N } });
-      if (mode === "practice") localStorage.setItem(practiceKey, game.id);
-      current = "";
-      render();
-    } catch (e) {
-      document.body.dataset.game = "error";
-      toast(e.message);
-      showRetry(e.message, () => start(fresh));
-    }
-  }
-
-  function showRetry(message, again) {
-    const box = el("play-error");
-    box.replaceChildren(message + " ");
-    const retry = document.createElement("button");
-    retry.type = "button";
-    retry.id = "retry";
-    retry.textContent = tr("retry");
-    retry.addEventListener("click", () => { box.hidden = true; again(); });
-    box.appendChild(retry);
-    box.hidden = false;
+  function start(fresh) {
+    openGame({
+      body: { list: RATEN.list, mode, boards: N },
+      practiceKey,
+      fresh,
+      retry: () => start(fresh),
+      shown: (opened, made) => { game = opened; if (made) current = ""; render(); },
+    });
   }
 
   const variantName = () => RATEN.variants[String(N)];
@@ -157,35 +125,27 @@
     if (!game || game.status !== "playing" || sending) return;
     if (current.length < 5) { toast(tr("too_short")); return; }
     sending = true;
-    el("play-error").hidden = true;
-    renderBoards();
-    document.body.dataset.sending = "true";
     const before = game.rows.length;
-    try {
-      game = await api("/api/games/" + encodeURIComponent(game.id) + "/guesses", {
-        method: "POST", body: { guess: current },
-      });
-      sending = false;
-      current = "";
-      render();
-      if (game.rows.length > before) {
-        const row = game.rows[game.rows.length - 1];
-        const said = row.patterns.map((p, b) => (p === null ? null
-          : tr("board_n", { n: b + 1 }) + ": " + coloursOf(p).map((c, i) => tileLabel(row.guess[i], c)).join(", ")))
-          .filter(Boolean).join(". ");
-        announce(tr("row_revealed", { n: game.rows.length, tiles: said }) + (game.status !== "playing" ? ". " + el("result").textContent : ""));
-        if (game.status !== "playing") toast(el("result").textContent);  // on a phone the result is below the boards
-      }
-    } catch (e) {
-      sending = false;
-      renderBoards();
-      toast(e.message);
-      announce(e.message);
-      if (e.status === 0 || e.status === 429 || e.status === 503 || e.status >= 500) showRetry(e.message, submit);
-    } finally {
-      sending = false;
-      delete document.body.dataset.sending;
-    }
+    await sendGuess(game, current, {
+      pending: renderBoards,
+      sent: (after) => {
+        game = after;
+        sending = false;
+        current = "";
+        render();
+        if (game.rows.length > before) {
+          const row = game.rows[game.rows.length - 1];
+          const said = row.patterns.map((p, b) => (p === null ? null
+            : tr("board_n", { n: b + 1 }) + ": " + coloursOf(p).map((c, i) => tileLabel(row.guess[i], c)).join(", ")))
+            .filter(Boolean).join(". ");
+          announce(tr("row_revealed", { n: game.rows.length, tiles: said }) + (game.status !== "playing" ? ". " + el("result").textContent : ""));
+          if (game.status !== "playing") toast(el("result").textContent);  // on a phone the result is below the boards
+        }
+      },
+      failed: () => { sending = false; renderBoards(); },
+      again: submit,
+      settled: () => { sending = false; },
+    });
   }
 
   function onKey(key) {
@@ -240,7 +200,7 @@
 
   makeKeyboard(el("keyboard"), onKey);
   listenKeys(onKey);
-  el("new-game").addEventListener("click", (e) => { e.currentTarget.blur(); setMode("practice"); start(true); });
+  wireNewGame(() => { mode = "practice"; start(true); });
   el("share-button").addEventListener("click", () => {
     if (game && game.share) ratenShare(game.share, el("share-status"), el("share-fallback"));
   });

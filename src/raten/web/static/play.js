@@ -13,47 +13,14 @@
   let ahead = "";  // letters typed while a guess is in flight: the next row's beginning
   let sending = false;
 
-  function setMode(m) {
-    mode = m;
-    const q = new URLSearchParams(location.search);
-    if (m === "practice") q.set("mode", "practice"); else q.delete("mode");
-    history.replaceState(null, "", location.pathname + "?" + q.toString());
-  }
-
-  async function start(fresh) {
-    document.body.dataset.game = "loading";
-    try {
-      if (mode === "practice" && !fresh) {
-        const id = localStorage.getItem(practiceKey);
-        if (id) {
-          try {
-            const old = await api("/api/games/" + encodeURIComponent(id));
-            if (old.status === "playing") { game = old; render(); return; }
-          } catch (e) { /* gone or not ours: start a new one */ }
-        }
-      }
-      game = await api("/api/games", { method: "POST", body: { list: RATEN.list, mode, hard } });
-      if (mode === "practice") localStorage.setItem(practiceKey, game.id);
-      current = "";
-      render();
-    } catch (e) {
-      document.body.dataset.game = "error";
-      toast(e.message);
-      showRetry(e.message, () => start(fresh));
-    }
-  }
-
-  /** A message under the board with a button that tries the failed request again. */
-  function showRetry(message, again) {
-    const box = el("play-error");
-    box.replaceChildren(message + " ");
-    const retry = document.createElement("button");
-    retry.type = "button";
-    retry.id = "retry";
-    retry.textContent = tr("retry");
-    retry.addEventListener("click", () => { box.hidden = true; again(); });
-    box.appendChild(retry);
-    box.hidden = false;
+  function start(fresh) {
+    openGame({
+      body: { list: RATEN.list, mode, hard },
+      practiceKey,
+      fresh,
+      retry: () => start(fresh),
+      shown: (opened, made) => { game = opened; if (made) current = ""; render(); },
+    });
   }
 
   function render() {
@@ -98,7 +65,7 @@
     keyboard.setStates(game.keyboard);
     fitBoard();
     document.body.dataset.game = game.status;
-    if (game.status === "playing") el("after").hidden = true; else showAfter();
+    if (game.status === "playing") { el("after").hidden = true; review.hide(); } else showAfter();
   }
 
   function shake() {
@@ -137,44 +104,39 @@
     if (current.length < 5) { toast(tr("too_short")); shake(); return; }
     sending = true;
     ahead = "";
-    el("play-error").hidden = true;
-    el("input-row").replaceWith(inputRow());
-    document.body.dataset.sending = "true";
     const before = game.rows.length;
-    try {
-      game = await api("/api/games/" + encodeURIComponent(game.id) + "/guesses", {
-        method: "POST", body: { guess: current },
-      });
-      sending = false;
-      current = game.status === "playing" ? ahead : "";
-      ahead = "";
-      render();
-      if (game.rows.length > before) {
-        const row = game.rows[game.rows.length - 1];
-        const tiles = coloursOf(row.pattern).map((c, i) => tileLabel(row.guess[i], c)).join("; ");
-        let said = tr("row_revealed", { n: game.rows.length, tiles });
-        if (game.status === "won") said += ". " + tr("won", { n: game.rows.length });
-        else if (game.status === "lost") said += ". " + tr("lost") + " " + tr("answer_was", { answer: game.answer.toUpperCase() });
-        announce(said);
-        const done = el("board").querySelectorAll(".row.done");
-        const last = done[done.length - 1];
-        last.classList.add(game.status === "won" ? "reveal-win" : "reveal");
-      }
-      if (game.status !== "playing" && window.innerWidth < 900) el("after").scrollIntoView({ behavior: "smooth" });
-    } catch (e) {
-      sending = false;
-      ahead = "";
-      el("input-row").replaceWith(inputRow());
-      const next = el("ahead-row");
-      if (next) next.replaceWith(Object.assign(tileRow("", null, false), { ariaHidden: "true" }));
-      toast(e.message);
-      announce(e.message);
-      shake();
-      if (e.status === 0 || e.status === 429 || e.status === 503 || e.status >= 500) showRetry(e.message, submit);
-    } finally {
-      sending = false;
-      delete document.body.dataset.sending;
-    }
+    await sendGuess(game, current, {
+      pending: () => el("input-row").replaceWith(inputRow()),
+      sent: (after) => {
+        game = after;
+        sending = false;
+        current = game.status === "playing" ? ahead : "";
+        ahead = "";
+        render();
+        if (game.rows.length > before) {
+          const row = game.rows[game.rows.length - 1];
+          const tiles = coloursOf(row.pattern).map((c, i) => tileLabel(row.guess[i], c)).join("; ");
+          let said = tr("row_revealed", { n: game.rows.length, tiles });
+          if (game.status === "won") said += ". " + tr("won", { n: game.rows.length });
+          else if (game.status === "lost") said += ". " + tr("lost") + " " + tr("answer_was", { answer: game.answer.toUpperCase() });
+          announce(said);
+          const done = el("board").querySelectorAll(".row.done");
+          const last = done[done.length - 1];
+          last.classList.add(game.status === "won" ? "reveal-win" : "reveal");
+        }
+        if (game.status !== "playing" && window.innerWidth < 900) el("after").scrollIntoView({ behavior: "smooth" });
+      },
+      failed: () => {
+        sending = false;
+        ahead = "";
+        el("input-row").replaceWith(inputRow());
+        const next = el("ahead-row");
+        if (next) next.replaceWith(Object.assign(tileRow("", null, false), { ariaHidden: "true" }));
+        shake();
+      },
+      again: submit,
+      settled: () => { sending = false; },
+    });
   }
 
   function onKey(key) {
@@ -196,7 +158,7 @@
     }
   }
 
-  async function showAfter() {
+  function showAfter() {
     el("after").hidden = false;
     const n = game.rows.length;
     el("result").textContent = (game.status === "won" ? tr("won", { n }) : tr("lost")) + " "
@@ -230,43 +192,12 @@
     }
     barChart(el("distribution"), stats.distribution.map((v, i) => [String(i + 1), v]), "");
 
-    const tbody = el("review").querySelector("tbody");
-    tbody.replaceChildren();
-    el("solver-game").replaceChildren();
-    el("loading").hidden = false;
-    try {
-      const review = await api("/api/games/" + encodeURIComponent(game.id) + "/review");
-      for (const step of review.steps) {
-        const row = document.createElement("tr");
-        const yours = document.createElement("td");
-        yours.className = "word";
-        yours.append(squares(step.pattern), " " + step.guess.toUpperCase());
-        const bits = document.createElement("td");
-        bits.className = "num";
-        bits.textContent = step.bits.toFixed(2);
-        const left = document.createElement("td");
-        left.className = "num";
-        left.textContent = step.candidates_before + " \u2192 " + step.candidates_after;
-        const best = document.createElement("td");
-        best.textContent = step.best.map((h) => h.word.toUpperCase() + " " + h.bits.toFixed(2)).join(", ");
-        row.append(yours, bits, left, best);
-        tbody.appendChild(row);
-      }
-      for (const r of review.solver) {
-        const line = document.createElement("div");
-        line.className = "mini-row";
-        line.append(squares(r.pattern), " " + r.guess.toUpperCase());
-        el("solver-game").appendChild(line);
-      }
-      el("after").dataset.review = "ready";
-    } catch (e) {
-      toast(e.message);
-    } finally {
-      el("loading").hidden = true;
-    }
+    // the exact review (one board only; Dordle and Quordle have no panel): figures from the server
+    review.show(game.rows, (signal) => api("/api/games/" + encodeURIComponent(game.id) + "/review", { signal }));
   }
 
   const keyboard = makeKeyboard(el("keyboard"), onKey);
+  const review = reviewPanel(el("review-panel"), el("after"));
   listenKeys(onKey);
   el("hard").checked = hard;
   el("hard").addEventListener("change", async () => {
@@ -286,7 +217,7 @@
       } catch (e) { toast(e.message); }
     }
   });
-  el("new-game").addEventListener("click", (e) => { e.currentTarget.blur(); setMode("practice"); start(true); });
+  wireNewGame(() => { mode = "practice"; start(true); });
   el("copy-share").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText(game.share); toast(tr("copied")); } catch (e) { toast(game.share); }
   });

@@ -11,11 +11,7 @@
   const MAX_ROWS = 24;
   const params = new URLSearchParams(location.search);
   const el = (id) => document.getElementById(id);
-  const results = el("results");
   const state = { rows: parseRows(params.get("rows")), current: "" };
-  let controller = null;
-  let debounce = null;
-  let loadingTimer = null;
 
   function parseRows(text) {
     const rows = [];
@@ -51,12 +47,7 @@
       q.set("rows", state.rows.map((r, i) => r.guess + r.colours.map((c, b) => (playsOn(i, b) ? c.join("") : "22222")).join("")).join("-"));
     }
     history.replaceState(null, "", location.pathname + "?" + q.toString());
-    for (const code of ["en", "de"]) {
-      const link = el("lang-" + code);
-      if (!link) continue;
-      q.set("lang", code);
-      link.href = location.pathname + "?" + q.toString();
-    }
+    solverLangLinks(q);
   }
 
   function renderInput() {
@@ -142,15 +133,6 @@
     refresh();
   }
 
-  function refresh() {
-    results.dataset.state = "pending";
-    el("summary").classList.add("busy");
-    if (controller) controller.abort();  // any answer in flight is stale now
-    controller = null;
-    clearTimeout(debounce);
-    debounce = setTimeout(load, 60);
-  }
-
   function requestBody() {
     return {
       list: RATEN.list,
@@ -165,54 +147,10 @@
     };
   }
 
-  async function load() {
-    if (controller) controller.abort();
-    controller = new AbortController();
-    const mine = controller;
-    clearTimeout(loadingTimer);
-    loadingTimer = setTimeout(() => { el("loading").hidden = false; results.classList.add("busy"); }, 120);
-    results.setAttribute("aria-busy", "true");
-    try {
-      const data = await solverHints(requestBody(), { signal: mine.signal });  // device/client.js: the server for several boards
-      if (mine !== controller) return;
-      el("error").hidden = true;
-      show(data);
-      results.dataset.state = "ready";
-      announce(el("summary").textContent);
-    } catch (e) {
-      if (e.name === "AbortError" || mine !== controller) return;
-      el("hints-section").hidden = true;
-      el("count").textContent = "";
-      const last = state.rows[state.rows.length - 1];
-      const error = el("error");
-      error.replaceChildren();
-      if (last && last.fresh && e.status === 400) {
-        error.textContent = tr("set_colours", { word: last.guess.toUpperCase() });
-        error.classList.add("info");
-      } else {
-        error.textContent = e.message;
-        error.classList.remove("info");
-      }
-      if (e.status === 0 || e.status === 429 || e.status === 503 || e.status >= 500) {
-        const retry = document.createElement("button");
-        retry.type = "button";
-        retry.id = "retry";
-        retry.textContent = tr("retry");
-        retry.addEventListener("click", () => { error.hidden = true; refresh(); });
-        error.append(" ", retry);
-      }
-      error.hidden = false;
-      el("summary").textContent = error.firstChild.textContent;
-      el("summary").classList.remove("busy");
-      results.dataset.state = "error";
-    } finally {
-      if (mine === controller) {
-        clearTimeout(loadingTimer);
-        el("loading").hidden = true;
-        results.classList.remove("busy");
-        results.removeAttribute("aria-busy");
-      }
-    }
+  /** After an error: no hints or counts of the state before. */
+  function clearResults() {
+    el("hints-section").hidden = true;
+    el("count").textContent = "";
   }
 
   function show(data) {
@@ -235,30 +173,11 @@
     el("summary").classList.remove("busy");
     el("hints-section").hidden = data.done || !data.hints.length;
     el("hints-heading").textContent = tr(state.rows.length ? "hints_heading" : "openers_heading");
-    const tbody = el("hints").querySelector("tbody");
-    tbody.replaceChildren();
-    data.hints.forEach((h, i) => {
-      const row = document.createElement("tr");
-      const word = document.createElement("button");
-      word.type = "button";
-      word.textContent = h.word.toUpperCase();
-      word.title = tr("use_hint", { word: h.word.toUpperCase() });
-      word.addEventListener("click", () => { state.current = h.word; renderInput(); });
-      const cells = [
-        [String(i + 1), ""],
-        [word, "word"],
-        [h.bits.toFixed(2), "num"],
-        [h.answer_on.join(", "), "mark"],
-        [h.expected_remaining.toFixed(1), "num"],
-      ];
-      for (const [content, cls] of cells) {
-        const td = document.createElement("td");
-        if (cls) td.className = cls;
-        td.append(content);
-        row.appendChild(td);
-      }
-      tbody.appendChild(row);
-    });
+    fillHints(data.hints, (word) => { state.current = word; renderInput(); }, (h) => [
+      [h.bits.toFixed(2), "num"],
+      [h.answer_on.join(", "), "mark"],
+      [h.expected_remaining.toFixed(1), "num"],
+    ]);
   }
 
   /** A new row's colours on each board: green where that board showed the letter green before. */
@@ -272,33 +191,19 @@
   }
 
   function onKey(key) {
-    if (key === "enter") {
-      if (state.current.length < 5) { toast(tr("too_short")); return; }
-      if (state.rows.length >= MAX_ROWS) return;
+    solverKey(state, key, MAX_ROWS, () => {
       const open = Array.from({ length: N }, (_, b) => b).filter((b) => solvedRow(b) === -1);
       if (!open.length) return;
       const colours = certainColours(state.current);
       for (let b = 0; b < N; b++) if (!open.includes(b)) colours[b] = [2, 2, 2, 2, 2];
-      state.rows.push({ guess: state.current, colours, fresh: true });
-      state.current = "";
-      changed();
-      announce(tr("row_added", { word: state.rows[state.rows.length - 1].guess.toUpperCase() }));
-    } else if (key === "backspace") {
-      state.current = state.current.slice(0, -1);
-      renderInput();
-    } else if (state.current.length < 5) {
-      state.current += key;
-      renderInput();
-    }
+      solverAddRow(state, colours, changed);
+    }, renderInput);
   }
 
   makeKeyboard(el("keyboard"), onKey);
   listenKeys(onKey);
-  el("undo").addEventListener("click", () => { state.rows.pop(); changed(); });
-  el("clear").addEventListener("click", () => { state.rows = []; state.current = ""; changed(); });
-  el("copy-link").addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(location.href); toast(tr("link_copied")); } catch (e) { toast(location.href); }
-  });
+  const refresh = solverHintsCycle({ body: requestBody, show, clear: clearResults, lastRow: () => state.rows[state.rows.length - 1] });
+  wireSolverTools(state, changed);
   writeUrl();
   render();
   refresh();

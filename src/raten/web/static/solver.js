@@ -15,10 +15,6 @@
     answersOnly: params.get("answers") === "1",
   };
   const el = (id) => document.getElementById(id);
-  const results = el("results");
-  let controller = null;
-  let debounce = null;
-  let loadingTimer = null;
 
   function parseRows(text) {
     const rows = [];
@@ -39,13 +35,7 @@
     if (state.answersOnly) q.set("answers", "1");
     if (state.rows.length) q.set("rows", state.rows.map((r) => r.guess + r.colours.join("")).join("-"));
     history.replaceState(null, "", location.pathname + "?" + q.toString());
-    // the language switch keeps the rows and hard mode
-    for (const code of ["en", "de"]) {
-      const link = el("lang-" + code);
-      if (!link) continue;
-      q.set("lang", code);
-      link.href = location.pathname + "?" + q.toString();
-    }
+    solverLangLinks(q);  // the language switch keeps the rows and hard mode
   }
 
   function renderBoard() {
@@ -98,26 +88,25 @@
     writeUrl();
     renderBoard();
     refresh();
+    offerReview();
   }
 
-  function refresh() {
-    results.dataset.state = "pending";
-    el("summary").classList.add("busy");
-    // A change makes any answer in flight stale at once, not only when the debounced load
-    // starts: an answer arriving within the debounce would otherwise be shown as ready.
-    if (controller) controller.abort();
-    controller = null;
-    clearTimeout(debounce);
-    debounce = setTimeout(load, 60);
+  /** "Review this game" is offered once the last row is all green; a changed game hides its review. */
+  function offerReview() {
+    const last = state.rows[state.rows.length - 1];
+    el("review-game").hidden = !(last && last.colours.every((c) => c === 2));
+    review.hide();
   }
 
-  async function load() {
-    if (controller) controller.abort();
-    controller = new AbortController();
-    const mine = controller;
-    clearTimeout(loadingTimer);
-    loadingTimer = setTimeout(() => { el("loading").hidden = false; results.classList.add("busy"); }, 120);
-    results.setAttribute("aria-busy", "true");
+  function reviewGame() {
+    const rows = state.rows.map((r) => ({ guess: r.guess, pattern: r.colours.map((c) => SYMBOLS[c]).join("") }));
+    const body = { list: RATEN.list, guesses: rows.map((r) => r.guess), patterns: rows.map((r) => r.pattern), hard: state.hard };
+    if (state.prior !== RATEN.prior) body.prior = state.prior;  // the prior menu's, when not the list's own
+    review.show(rows, (signal) => api("/api/review", { method: "POST", body, signal }));
+    el("review-heading").focus();
+  }
+
+  function requestBody() {
     const body = {
       list: RATEN.list,
       rows: state.rows.map((r) => ({ guess: r.guess, pattern: r.colours.map((c) => SYMBOLS[c]).join("") })),
@@ -128,47 +117,7 @@
     // named only when not the classic setting, so a plain body can still be answered on the device
     if (state.prior !== "uniform" || state.prior !== RATEN.prior) body.prior = state.prior;
     if (state.answersOnly) body.answers_only = true;
-    try {
-      const data = await solverHints(body, { signal: mine.signal });  // the server, or device/client.js
-      if (mine !== controller) return;
-      el("error").hidden = true;
-      show(data);
-      results.dataset.state = "ready";
-      announce(el("summary").textContent);
-    } catch (e) {
-      if (e.name === "AbortError" || mine !== controller) return;
-      // nothing of the state before stays on show: no old hints, candidates or constraints
-      clearResults();
-      const last = state.rows[state.rows.length - 1];
-      const error = el("error");
-      error.replaceChildren();
-      if (last && last.fresh && e.status === 400) {
-        error.textContent = tr("set_colours", { word: last.guess.toUpperCase() });
-        error.classList.add("info");
-      } else {
-        error.textContent = e.message;
-        error.classList.remove("info");
-      }
-      if (e.status === 0 || e.status === 429 || e.status === 503 || e.status >= 500) {
-        const retry = document.createElement("button");
-        retry.type = "button";
-        retry.id = "retry";
-        retry.textContent = tr("retry");
-        retry.addEventListener("click", () => { error.hidden = true; refresh(); });
-        error.append(" ", retry);
-      }
-      error.hidden = false;
-      el("summary").textContent = error.firstChild.textContent;
-      el("summary").classList.remove("busy");
-      results.dataset.state = "error";
-    } finally {
-      if (mine === controller) {
-        clearTimeout(loadingTimer);
-        el("loading").hidden = true;
-        results.classList.remove("busy");
-        results.removeAttribute("aria-busy");
-      }
-    }
+    return body;
   }
 
   /** Empty every result, so that nothing of an earlier state is shown after an error. */
@@ -229,32 +178,12 @@
     el("constraints-section").hidden = false;
     el("candidates").hidden = data.solved;
     el("hints-heading").textContent = tr(state.rows.length ? "hints_heading" : "openers_heading");
-    const tbody = el("hints").querySelector("tbody");
-    tbody.replaceChildren();
-    data.hints.forEach((h, i) => {
-      const tr_ = document.createElement("tr");
-      const word = document.createElement("button");
-      word.type = "button";
-      word.textContent = h.word.toUpperCase();
-      word.title = tr("use_hint", { word: h.word.toUpperCase() });
-      word.addEventListener("click", () => { state.current = h.word; renderBoard(); });
-      const cells = [
-        [String(i + 1), ""],
-        [word, "word"],
-        [h.bits.toFixed(3), "num"],
-        [h.candidate ? "\u2713" : "", "mark"],
-        [String(h.largest), "num wide"],
-        [h.expected_remaining.toFixed(1), "num wide"],
-      ];
-      for (const [content, cls] of cells) {
-        const td = document.createElement("td");
-        if (cls) td.className = cls;
-        td.append(content);
-        if (cls === "mark" && h.candidate) td.title = tr("answer_mark_title");
-        tr_.appendChild(td);
-      }
-      tbody.appendChild(tr_);
-    });
+    fillHints(data.hints, (word) => { state.current = word; renderBoard(); }, (h) => [
+      [h.bits.toFixed(3), "num"],
+      [h.candidate ? "\u2713" : "", "mark", h.candidate ? tr("answer_mark_title") : ""],
+      [String(h.largest), "num wide"],
+      [h.expected_remaining.toFixed(1), "num wide"],
+    ]);
 
     el("candidate-count").textContent = n;
     el("candidates").open = n <= 30;
@@ -312,24 +241,14 @@
   }
 
   function onKey(key) {
-    if (key === "enter") {
-      if (state.current.length < 5) { toast(tr("too_short")); return; }
-      if (state.rows.length >= MAX_ROWS) return;
-      state.rows.push({ guess: state.current, colours: certainColours(state.current), fresh: true });
-      state.current = "";
-      changed();
-      announce(tr("row_added", { word: state.rows[state.rows.length - 1].guess.toUpperCase() }));
-    } else if (key === "backspace") {
-      state.current = state.current.slice(0, -1);
-      renderBoard();
-    } else if (state.current.length < 5) {
-      state.current += key;
-      renderBoard();
-    }
+    solverKey(state, key, MAX_ROWS, () => solverAddRow(state, certainColours(state.current), changed), renderBoard);
   }
 
   const keyboard = makeKeyboard(el("keyboard"), onKey);
+  const refresh = solverHintsCycle({ body: requestBody, show, clear: clearResults, lastRow: () => state.rows[state.rows.length - 1] });
+  const review = reviewPanel(el("review-panel"), el("review-panel"));
   listenKeys(onKey);
+  el("review-game").addEventListener("click", reviewGame);
   device.wireToggle(refresh);
   device.keepForOffline();
   el("hard").checked = state.hard;
@@ -338,12 +257,9 @@
   el("prior").addEventListener("change", () => { state.prior = el("prior").value; changed(); });
   el("answers-only").checked = state.answersOnly;
   el("answers-only").addEventListener("change", () => { state.answersOnly = el("answers-only").checked; changed(); });
-  el("undo").addEventListener("click", () => { state.rows.pop(); changed(); });
-  el("clear").addEventListener("click", () => { state.rows = []; state.current = ""; changed(); });
-  el("copy-link").addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(location.href); toast(tr("link_copied")); } catch (e) { toast(location.href); }
-  });
+  wireSolverTools(state, changed);
   writeUrl();
   renderBoard();
   refresh();
+  offerReview();
 })();
