@@ -8,7 +8,8 @@ a value (exact) or a proven lower bound, and the best guess found.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from raten.engine.jitcache import njit
 
 #: Slots looked at from a key's home slot before the first of them is evicted.
 PROBES = 8
