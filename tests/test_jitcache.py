@@ -94,6 +94,33 @@ def test_the_folder_honours_the_users_numba_cache_dir_and_is_inherited_unchanged
     assert jitcache.cache_folder() == mine
 
 
+SAVE_ONE = """
+import sys
+from raten.engine import jitcache
+from numba.core.caching import IndexDataCacheFile
+cache = IndexDataCacheFile(sys.argv[1], "f-1", (0.0, 0))
+print("ready", flush=True)
+cache.save(("sig",), {"code": 1})
+"""
+
+
+def test_a_save_waits_while_another_process_holds_the_cache_entry(tmp_path):
+    """numba's index-then-data write is one step for other processes: a save waits for the lock
+    (without it the child writes its index within milliseconds of saying it is ready)."""
+    import fcntl
+    import time
+
+    index = tmp_path / "f-1.nbi"
+    with open(str(index) + ".lock", "ab") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        child = subprocess.Popen([sys.executable, "-c", SAVE_ONE, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+        time.sleep(1.0)
+        assert not index.exists() and child.poll() is None
+    assert child.wait(timeout=120) == 0
+    assert index.exists() and (tmp_path / "f-1.1.nbc").exists()
+
+
 CALLEE = "from numba import njit\n\n@njit(cache=True)\ndef f(x):\n    return x + {step}\n"
 CALLER = "from numba import njit\nfrom callee import f\n\n@njit(cache=True)\ndef g(x):\n    return f(x) * 10\n"
 

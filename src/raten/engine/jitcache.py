@@ -10,14 +10,19 @@ answers, or a crash when the callee's arrays changed shape. Here the cache folde
 
 Every module that compiles imports ``njit`` and ``prange`` from here, so the folder is chosen
 before the first ``@njit`` runs (numba picks a function's cache folder at decoration). It is
-also put in ``NUMBA_CACHE_DIR``, which numba re-reads, and which subprocesses inherit.
+also put in ``NUMBA_CACHE_DIR``, which numba re-reads, and which subprocesses inherit. And
+numba's reads and writes of a cache entry are locked, one process at a time (see
+:func:`lock_cache_files`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 #: The package's files with ``@njit`` functions and the raten modules they import, relative to
 #: the ``raten`` folder (a test checks that the list is complete).
@@ -78,8 +83,55 @@ def configure() -> Path:
     return folder
 
 
+@contextlib.contextmanager
+def _locked(index_path: str, exclusive: bool) -> Iterator[None]:
+    """An advisory lock beside a cache index (POSIX ``flock``; nothing where there is none)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: numba's own behaviour
+        yield
+        return
+    try:
+        handle = open(index_path + ".lock", "ab")  # noqa: SIM115 - held for the block below
+    except OSError:  # a folder this process cannot write: numba's own behaviour
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        yield
+
+
+def lock_cache_files() -> None:
+    """Make numba's saves and loads of one function's cache one at a time across processes.
+
+    numba writes a new entry as the index first, then the data file, with numbers restarting
+    at 1 when the index is stale. Two processes compiling one function at once (test workers,
+    ``raten tree --jobs``) could then pair a signature with another's machine code, or read an
+    old data file under a new index entry: a crash in whatever calls it later.
+    """
+    from numba.core import caching
+
+    cls = caching.IndexDataCacheFile
+    if getattr(cls, "_raten_locked", False):
+        return
+    save, load = cls.save, cls.load
+
+    def locked_save(self: Any, key: Any, data: Any) -> None:
+        with _locked(self._index_path, exclusive=True):
+            save(self, key, data)
+
+    def locked_load(self: Any, key: Any) -> Any:
+        with _locked(self._index_path, exclusive=False):
+            return load(self, key)
+
+    cls.save, cls.load = locked_save, locked_load  # type: ignore[method-assign]
+    cls._raten_locked = True  # type: ignore[attr-defined]
+
+
 configure()
 
 from numba import njit, prange  # noqa: E402 - after configure(): the folder is set before any @njit
 
-__all__ = ["KERNEL_SOURCES", "cache_folder", "configure", "kernel_digest", "njit", "prange"]
+lock_cache_files()
+
+__all__ = ["KERNEL_SOURCES", "cache_folder", "configure", "kernel_digest", "lock_cache_files", "njit", "prange"]
