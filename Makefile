@@ -73,10 +73,17 @@ lint: install
 # The solver's engine on the device (src/raten/web/static/device/engine.js), under node's test runner.
 NODE_TEST := node --test tests/js/
 
+# The whole suite runs in TEST_WORKERS processes (pytest-xdist), a test file to a worker, so a
+# file's module fixtures (a browser, a server, a SQL build) are made once. Every test takes its
+# own free port and tmp_path, and numba's cache is locked per entry (raten.engine.jitcache).
+# TEST_WORKERS=0 runs it in this one process; --durations shows where the time goes.
+TEST_WORKERS ?= 2
+PARALLEL := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
+
 # RATEN_NEED_DEBIAN=1: a test that needs the Debian packages fails instead of skipping.
 test: install browser dictionaries axe lint
 	$(NODE_TEST)
-	RATEN_NEED_DEBIAN=1 $(PYTEST) -q $(COVERAGE)
+	RATEN_NEED_DEBIAN=1 $(PYTEST) -q $(PARALLEL) --durations=15 $(COVERAGE)
 
 check: install lint
 	$(NODE_TEST)
