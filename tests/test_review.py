@@ -19,6 +19,8 @@ from raten.trees.values import Budget, Values
 from raten.wordlists.presets import load_words
 
 TREES = Path(__file__).resolve().parents[1] / "trees"
+
+
 def big() -> Budget:
     """A budget no test spends, on a fresh clock (one made at import ran out in a long suite)."""
     return Budget(seconds=600, nodes=10**12)
