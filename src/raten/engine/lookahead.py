@@ -32,33 +32,6 @@ def _group_rules(first: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.n
     return greens, need
 
 
-@njit(cache=True)
-def _rows_allowed(row_letters: np.ndarray, greens: np.ndarray, need: np.ndarray, hard: bool) -> np.ndarray:
-    """In hard mode, which rows each group allows (``[row, group]``, row-major: a row reads its
-    groups in a line); an empty array otherwise."""
-    m, k = row_letters.shape[0], greens.shape[0]
-    allowed = np.zeros((m, k) if hard else (0, 0), dtype=np.bool_)
-    if hard:
-        row_counts = letter_counts(row_letters)
-        every = np.arange(m)
-        for g in range(k):
-            kept = keeping(every, row_letters, row_counts, greens[g], need[g])
-            for i in range(kept.shape[0]):
-                allowed[kept[i], g] = True
-    return allowed
-
-
-@njit(cache=True)
-def _best_of_chunks(bests: np.ndarray) -> np.ndarray:
-    """Per group, the best entropy any chunk of rows found."""
-    out = np.zeros(bests.shape[1], dtype=np.float64)
-    for ch in range(bests.shape[0]):
-        for g in range(bests.shape[1]):
-            if bests[ch, g] > out[g]:
-                out[g] = bests[ch, g]
-    return out
-
-
 @njit(parallel=True, cache=True)
 def second_step_entropy(
     data: np.ndarray,
@@ -92,7 +65,15 @@ def second_step_entropy(
     xlogx = np.zeros(largest + 1, dtype=np.float64)
     for c in range(2, largest + 1):
         xlogx[c] = c * np.log2(c)
-    allowed = _rows_allowed(row_letters, greens, need, hard)
+    # In hard mode, which rows each group allows (row-major: a row reads its groups in a line).
+    allowed = np.zeros((m, k) if hard else (0, 0), dtype=np.bool_)
+    if hard:
+        row_counts = letter_counts(row_letters)
+        every = np.arange(m)
+        for g in range(k):
+            kept = keeping(every, row_letters, row_counts, greens[g], need[g])
+            for i in range(kept.shape[0]):
+                allowed[kept[i], g] = True
     chunks = max(1, min(m, chunks))
     bests = np.zeros((chunks, k), dtype=np.float64)
     for ch in prange(chunks):
@@ -121,7 +102,12 @@ def second_step_entropy(
                 ent = full[g] - acc / n
                 if ent > best[g]:
                     best[g] = ent
-    return _best_of_chunks(bests)
+    out = np.zeros(k, dtype=np.float64)
+    for ch in range(chunks):
+        for g in range(k):
+            if bests[ch, g] > out[g]:
+                out[g] = bests[ch, g]
+    return out
 
 
 @njit(parallel=True, cache=True)
@@ -147,7 +133,14 @@ def second_step_entropy_weighted(
     for g in range(k):
         for j in range(starts[g], starts[g + 1]):
             full[g] -= probs[j] * np.log2(probs[j])
-    allowed = _rows_allowed(row_letters, greens, need, hard)
+    allowed = np.zeros((m, k) if hard else (0, 0), dtype=np.bool_)
+    if hard:
+        row_counts = letter_counts(row_letters)
+        every = np.arange(m)
+        for g in range(k):
+            kept = keeping(every, row_letters, row_counts, greens[g], need[g])
+            for i in range(kept.shape[0]):
+                allowed[kept[i], g] = True
     chunks = max(1, min(m, chunks))
     bests = np.zeros((chunks, k), dtype=np.float64)
     for ch in prange(chunks):
@@ -177,7 +170,12 @@ def second_step_entropy_weighted(
                         acc -= w * np.log2(w)
                 if acc > best[g]:
                     best[g] = acc
-    return _best_of_chunks(bests)
+    out = np.zeros(k, dtype=np.float64)
+    for ch in range(chunks):
+        for g in range(k):
+            if bests[ch, g] > out[g]:
+                out[g] = bests[ch, g]
+    return out
 
 
 @njit(cache=True)
