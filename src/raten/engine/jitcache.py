@@ -5,7 +5,7 @@ caller carries the machine code of every ``@njit`` function it calls, so when a 
 another file changes (``raten.trees.kernels`` calls ``raten.engine.hardmode``'s rule, the
 look-ahead calls it too), the caller's cache still loads with the old callee inside: wrong
 answers, or a crash when the callee's arrays changed shape. Here the cache folder is
-``<user cache>/raten/numba/kernels-<digest>``, the digest taken over all of
+``raten/__pycache__/numba/kernels-<digest>``, the digest taken over all of
 :data:`KERNEL_SOURCES`: a change to any kernel file starts a fresh folder.
 
 Every module that compiles imports ``njit`` and ``prange`` from here, so the folder is chosen
@@ -55,14 +55,13 @@ def kernel_digest(package: Path = PACKAGE, sources: tuple[str, ...] = KERNEL_SOU
 
 def _base() -> Path:
     """The user's own ``NUMBA_CACHE_DIR`` when set (its kernels folder then goes inside), else
-    ``<user cache>/raten/numba``."""
+    ``__pycache__/numba`` in the package, where numba kept it before: a fresh checkout starts
+    with none (a warm cache of ``trees.kernels.solve`` crashes a test, see the README)."""
     own = os.environ.get("NUMBA_CACHE_DIR")
     if own:
         path = Path(own)
         return path.parent if path.name.startswith(PREFIX) else path
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("raten")) / "numba"
+    return PACKAGE / "__pycache__" / "numba"
 
 
 def cache_folder(package: Path = PACKAGE) -> Path:
