@@ -47,13 +47,13 @@ def test_the_digest_covers_every_file_that_compiles_and_what_it_imports():
 def test_every_cached_kernel_is_kept_in_the_digest_folder():
     from raten.engine import hardmode, kernels, lookahead
     from raten.trees import kernels as tree_kernels
-    from raten.trees import memo
+    from raten.trees import memo, scan
 
     folder = jitcache.cache_folder()
     assert folder.name == f"kernels-{jitcache.kernel_digest()}"
     assert os.environ["NUMBA_CACHE_DIR"] == str(folder)
     seen = 0
-    for module in (hardmode, kernels, lookahead, tree_kernels, memo):
+    for module in (hardmode, kernels, lookahead, tree_kernels, memo, scan):
         for name, value in vars(module).items():
             cache = getattr(value, "_cache", None)
             if getattr(value, "__module__", None) != module.__name__ or cache is None:

@@ -32,6 +32,7 @@ KERNEL_SOURCES = (
     "engine/lookahead.py",
     "trees/kernels.py",
     "trees/memo.py",
+    "trees/scan.py",
     # what they import from raten: constants and tables a compiled function freezes in
     "engine/feedback.py",
     "engine/partition.py",

@@ -29,7 +29,8 @@ import numpy as np
 from raten.engine.feedback import ALL_GREEN, PATTERNS
 from raten.engine.hardmode import keeping, reveal, rules_after
 from raten.engine.jitcache import njit
-from raten.trees.memo import ONE, depth_key, memo_find, memo_put, mix64, set_key, state_hash
+from raten.trees.memo import ONE, depth_key, memo_get, memo_put, mix64, set_key, state_hash
+from raten.trees.scan import split_keys
 
 #: Larger than any total: "cannot be done within the guesses left".
 INF = 1 << 40
@@ -114,11 +115,10 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
     k1, k2 = set_key(S, z1, z2, dl, hh)
     k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
     lb = np.int64(2 * n - 1)
-    slot = memo_find(memo, k1, k2)
-    if slot >= 0:
+    hit, v, ex, _ = memo_get(memo, k1, k2)
+    if hit:
         stats[ST_MEMO_HITS] += 1
-        v = memo[2][slot]
-        if memo[4][slot] == 1 or v >= beta:
+        if ex == 1 or v >= beta:
             return v
         if v > lb:
             lb = v
@@ -148,30 +148,10 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
         return v
 
     # Every legal guess: number of groups k, and whether it is a candidate (w).
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
-    tick = np.int64(0)
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
     nl = L.shape[0]
-    keys = np.zeros(nl, dtype=np.int32)
-    maxkey = 0
-    for i in range(nl):
-        g = L[i]
-        tick += 1
-        k = 0
-        w = 0
-        for j in range(n):
-            c = Mt[S[j], g]
-            if stamp[c] != tick:
-                stamp[c] = tick
-                k += 1
-        if stamp[ALL_GREEN] == tick:
-            w = 1
-        key = k + w
-        if key < 2:  # learns nothing (one guess left before the answer was settled above)
-            key = 0
-        keys[i] = key
-        if key > maxkey:
-            maxkey = key
+    keys = split_keys(Mt, S, L)  # 0: learns nothing (one guess left before the answer was settled above)
+    maxkey = keys.max() if nl else 0
     stats[ST_SCANS] += 1
     if maxkey == 0:
         memo_put(memo, k1, k2, INF, -1, 1)
@@ -307,10 +287,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
             else:
                 clb[c] = 2 * m - 1
                 ck2 = np.uint64(depth_key(gh2[c], cdl, ghh[c]))
-                s2 = memo_find(memo, gh1[c] | ONE, ck2)
-                if s2 >= 0:
-                    v = memo[2][s2]
-                    if memo[4][s2] == 1:
+                hit, v, ex, _ = memo_get(memo, gh1[c] | ONE, ck2)
+                if hit:
+                    if ex == 1:
                         clb[c] = v
                         cexact[c] = 1
                     elif v > clb[c]:
@@ -385,14 +364,14 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1, dedup=1
     if n <= 2:
         return v, np.int64(sol_row[S[0]])
     k1, k2 = set_key(S, z1, z2, dl, hh)
-    slot = memo_find(memo, k1, k2)
-    if slot < 0 or memo[4][slot] != 1 or memo[3][slot] < 0:
+    hit, _, ex, bg = memo_get(memo, k1, k2)
+    if not hit or ex != 1 or bg < 0:
         # evicted meanwhile: solve once more just above the value, which stores it again
         v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats, deep, dedup)
-        slot = memo_find(memo, k1, k2)
-        if slot < 0:
+        hit, _, ex, bg = memo_get(memo, k1, k2)
+        if not hit:
             return v, -1
-    return v, np.int64(memo[3][slot])
+    return v, np.int64(bg)
 
 
 @njit(cache=True)
@@ -427,13 +406,13 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     k1, k2 = set_key(S, z1, z2, dl, hh)
     k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
     lb = np.int64(2 * n - 1)
-    slot = memo_find(memo, k1, k2)
-    if slot >= 0:
+    hit, v, ex, _ = memo_get(memo, k1, k2)
+    if hit:
         stats[ST_MEMO_HITS] += 1
-        if memo[4][slot] == 1:
-            return memo[2][slot], 1
-        if memo[2][slot] > lb:
-            lb = memo[2][slot]
+        if ex == 1:
+            return v, 1
+        if v > lb:
+            lb = v
     cdl = dl if dl >= UNLIMITED else dl - 1
     kbest, gbest = best_candidate_split(Mt, sol_row, S)
     if kbest == n:
@@ -449,24 +428,9 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         v = np.int64(2 * n) if gp >= 0 else np.int64(INF)
         memo_put(memo, k1, k2, v, gp, 1)
         return v, 1
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
-    tick = np.int64(0)
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
-    maxkey = 0
-    for i in range(L.shape[0]):
-        g = L[i]
-        tick += 1
-        k = 0
-        for j in range(n):
-            c = Mt[S[j], g]
-            if stamp[c] != tick:
-                stamp[c] = tick
-                k += 1
-        key = k + 1 if stamp[ALL_GREEN] == tick else k
-        if key < 2:  # learns nothing (one guess left before the answer was settled above)
-            key = 0
-        if key > maxkey:
-            maxkey = key
+    keys = split_keys(Mt, S, L)  # 0: learns nothing (one guess left before the answer was settled above)
+    maxkey = keys.max() if L.shape[0] else 0
     stats[ST_SCANS] += 1
     if maxkey == 0:
         memo_put(memo, k1, k2, INF, -1, 1)
