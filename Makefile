@@ -73,10 +73,18 @@ lint: install
 # The solver's engine on the device (src/raten/web/static/device/engine.js), under node's test runner.
 NODE_TEST := node --test tests/js/
 
+# TEST_WORKERS=N runs the suite in N pytest-xdist processes, a test file to a worker, each with
+# one numba thread (two workers with two threads each made numba-heavy tests 3.5 times slower on
+# 2 cores). It is off by default: on this shared 2-core machine even that was slower than one
+# process (README, Development). --durations shows where the time goes.
+TEST_WORKERS ?= 0
+ONE_THREAD := $(if $(filter 0,$(TEST_WORKERS)),,NUMBA_NUM_THREADS=1)
+XDIST := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
+
 # RATEN_NEED_DEBIAN=1: a test that needs the Debian packages fails instead of skipping.
 test: install browser dictionaries axe lint
 	$(NODE_TEST)
-	RATEN_NEED_DEBIAN=1 $(PYTEST) -q $(COVERAGE)
+	RATEN_NEED_DEBIAN=1 $(ONE_THREAD) $(PYTEST) -q $(XDIST) --durations=15 $(COVERAGE)
 
 check: install lint
 	$(NODE_TEST)

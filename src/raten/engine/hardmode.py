@@ -20,9 +20,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from raten.engine.feedback import GREEN, GREY, WORD_LENGTH, code_to_colours
+from raten.engine.jitcache import njit
 from raten.errors import RatenError
 
 #: Letters of the alphabet words are written in (after normalisation: a-z).

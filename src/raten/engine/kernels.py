@@ -6,9 +6,9 @@ Everything here works on integer arrays only; strings stay at the edges.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
 from raten.engine.feedback import PATTERNS, WORD_LENGTH
+from raten.engine.jitcache import njit, prange
 from raten.engine.partition import log2, xlogx
 
 

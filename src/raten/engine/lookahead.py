@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import njit, prange
 
 from raten.engine.feedback import PATTERNS, WORD_LENGTH
 from raten.engine.hardmode import LETTERS, NO_GREEN, keeping, letter_counts, reveal
+from raten.engine.jitcache import njit, prange
 
 
 @njit(cache=True)

@@ -25,10 +25,10 @@ All arrays are integers; strings stay in ``trees.search``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from raten.engine.feedback import ALL_GREEN, PATTERNS
 from raten.engine.hardmode import keeping, reveal, rules_after
+from raten.engine.jitcache import njit
 from raten.trees.memo import ONE, depth_key, memo_get, memo_put, mix64, set_key, state_hash
 from raten.trees.scan import split_keys
 

@@ -16,7 +16,8 @@ Every value stored is exact or a proven bound, so any slot that checks is safe t
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from raten.engine.jitcache import njit
 
 #: Slots looked at from a key's home slot before the first of them is evicted.
 PROBES = 8

@@ -10,9 +10,9 @@ English sets of 3–60 candidates (``bench/bench_scan.py``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from raten.engine.feedback import ALL_GREEN
+from raten.engine.jitcache import njit
 
 _ONE = np.uint64(1)
 _M1 = np.uint64(0x5555555555555555)

@@ -255,15 +255,12 @@ def _palette(request: Request) -> str:
 def _game_out(record: GameRecord, ls: Lists, st: Store, request: Request) -> GameOut:
     """What the player may see: no answer, share text or statistics before the end."""
     abandoned = record.status == "abandoned"
-    practice = i18n.t(_lang(request), "share_practice")
-    palette = _palette(request)
     if record.boards == 1:
         game = _game(record, ls)
         rows: list[RowOut | BoardsRowOut] = [RowOut(guess=w, pattern=format_pattern(c)) for w, c in game.history]
         keyboards = [game.keyboard()]
         solved_at = [game.tries if game.won else None]
         answers = [game.answer]
-        share = game.share_text(list_name=record.list, practice=practice, palette=palette)
     else:
         multi = _boards_game(record, ls)
         game = multi  # type: ignore[assignment]  # the shared part: over, status, max_tries, words
@@ -274,7 +271,6 @@ def _game_out(record: GameRecord, ls: Lists, st: Store, request: Request) -> Gam
         keyboards = multi.keyboards()
         solved_at = [multi.solved_at(b) for b in range(multi.boards)]
         answers = list(multi.answers)
-        share = multi.share_text(list_name=record.list, practice=practice, palette=palette)
     over = game.over or abandoned
     finished = game.over and not abandoned
     mode: Mode = "daily" if record.mode == "daily" else "practice"
@@ -295,7 +291,7 @@ def _game_out(record: GameRecord, ls: Lists, st: Store, request: Request) -> Gam
         solved_at=solved_at,
         answer=",".join(answers) if over else None,
         answers=answers if over else None,
-        share=share if finished else None,
+        share=_share_text(game, record, request) if finished else None,
         stats=stats,
     )
 
@@ -346,8 +342,12 @@ def _stats_out(st: Store, player: str | None, list_name: str, boards: int, mode:
 def _share_of(record: GameRecord, request: Request) -> str:
     """The share text of a finished stored game, in the request's language and palette."""
     ls: Lists = request.app.state.lists
+    return _share_text(_game(record, ls) if record.boards == 1 else _boards_game(record, ls), record, request)
+
+
+def _share_text(game: Game | BoardsGame, record: GameRecord, request: Request) -> str:
+    """A game's share text in the request's language ("practice" worded) and palette."""
     practice = i18n.t(_lang(request), "share_practice")
-    game = _game(record, ls) if record.boards == 1 else _boards_game(record, ls)
     return game.share_text(list_name=record.list, practice=practice, palette=_palette(request))
 
 
