@@ -276,7 +276,8 @@ class Tree:
         self.weights = tree_weights(words)
         for key in ("total", "worst", "solutions", "weight"):
             claimed = self.meta.get(key)
-            actual = {"total": self.total, "worst": self.worst, "solutions": len(self.paths), "weight": self.weight}[key]
+            figures = {"total": self.total, "worst": self.worst, "solutions": len(self.paths), "weight": self.weight}
+            actual = figures[key]
             if claimed and claimed != "-" and claimed.isdigit() and int(claimed) != actual:
                 problems.append(f"header says {key}={claimed} but the tree has {actual}")
         if problems:
