@@ -29,7 +29,7 @@ from pathlib import Path
 
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.trees.model import Tree
+from raten.trees.model import Tree, tree_weights
 from raten.trees.search import INF, OpenerResult, Searcher
 
 RESULTS_VERSION = 1
@@ -44,7 +44,7 @@ _LOCK = threading.Lock()  # a Dask worker may run jobs in threads: one search at
 def _searcher(spec: Spec) -> Searcher:
     """One searcher per process and spec, so the memo carries over from opener to opener."""
     words, hard, max_guesses, memo_bits = spec
-    key = (words.fingerprint, hard, max_guesses, memo_bits)
+    key = (words.prior_key, hard, max_guesses, memo_bits)
     if key not in _SEARCHERS:
         _SEARCHERS.clear()
         _SEARCHERS[key] = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=memo_bits)
@@ -88,7 +88,7 @@ def default_results_path(words: WordSet, hard: bool, max_guesses: int | None) ->
     from raten.engine.matrix import cache_dir
 
     mode = "hard" if hard else "normal"
-    return cache_dir() / "best" / f"{words.name}-{words.fingerprint[:12]}-{mode}-max{max_guesses or 0}.jsonl"
+    return cache_dir() / "best" / f"{words.name}-{words.prior_key[:12]}-{mode}-max{max_guesses or 0}.jsonl"
 
 
 def results_header(words: WordSet, hard: bool, max_guesses: int | None) -> dict:
@@ -276,6 +276,7 @@ class BestReport:
     solutions: int = 0
     results_path: Path | None = None
     cap: int = INF  #: the cut-off given up front (``--cutoff``), INF without one
+    weights: dict[str, int] | None = None  #: each solution's weight under the prior (None: uniform)
 
     @property
     def best(self) -> dict | None:
@@ -291,12 +292,13 @@ class BestReport:
         if not text:
             return None
         tree = Tree.from_text(text, source=str(self.results_path or "results"))
+        tree.weights = self.weights
         tree.meta.update({"proven": "all-openers"})
         return tree
 
     def ranking(self, top: int) -> list[dict]:
         """The ``top`` best exact openers: rank, opener, total, average, worst, distribution."""
-        n = self.solutions
+        n = sum(self.weights.values()) if self.weights else self.solutions  # expected guesses: over the weight
         return [
             {
                 "rank": i,
@@ -457,6 +459,7 @@ def run_best(
         solutions=len(words.solutions),
         results_path=results,
         cap=cap,
+        weights=tree_weights(words),
     )
 
 
