@@ -272,7 +272,8 @@ def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
     explicit = ctx.get_parameter_source("preset") != click.core.ParameterSource.DEFAULT
     if not explicit and solutions is None and t.words_name in ALL_PRESETS:
         preset = t.words_name
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    # the prior defaults to the one the header names, so a weighted tree is recounted as built
+    words = words_from_options(preset, solutions, allowed, any_answer, default_prior=t.prior)
     if solutions is not None and t.words_name not in ("", "-"):
         words = dataclasses.replace(words, name=t.words_name)  # files carry no name: use the header's
     summary = t.check(words, source=str(file))
