@@ -180,7 +180,8 @@ def test_cli_tree_under_the_frequency_prior_writes_and_checks_a_weighted_tree(tm
 def test_cli_review_under_the_frequency_prior():
     from raten.cli.main import main
 
-    args = ["review", "--words", "de", "--prior", "frequency", "--seconds", "0.5", "tarne", "tasse", "--answer", "tasse"]
+    args = ["review", "--words", "de", "--prior", "frequency", "--seconds", "0.5", "tarne", "tasse"]
+    args += ["--answer", "tasse"]
     res = CliRunner().invoke(main, [*args, "--json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)["prior"] == "frequency"
