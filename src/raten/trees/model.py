@@ -225,7 +225,7 @@ class Tree:
         if self.prior != words.prior:
             raise RatenError(
                 f"{source}: the tree was built under the {self.prior} prior, not {words.prior}: "
-                f"check it with --prior {self.prior}"
+                f"use it with --prior {self.prior}"
             )
         if self.fingerprint and self.fingerprint not in ("-", words.fingerprint):
             raise RatenError(
