@@ -229,7 +229,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
             key += gmax[ALL_GREEN]
             k += 1
         if k < 2:  # learns nothing (one guess left before the answer was settled above)
-            key = 0
+            key = np.int64(0)
         keys[i] = key
         if key > maxkey:
             maxkey = key
@@ -265,9 +265,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
                 cnt[key] += 1
         start = np.zeros(n + 3, dtype=np.int64)
         p0 = 0
-        for key in range(n + 2, 0, -1):
-            start[key] = p0
-            p0 += cnt[key]
+        for b in range(n + 2, 0, -1):
+            start[b] = p0
+            p0 += cnt[b]
         for i in range(nl):
             key = keys[i]
             if key > 0 and key > thr:
@@ -570,7 +570,7 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
             key += gmax[ALL_GREEN]
             k += 1
         if k < 2:  # learns nothing (one guess left before the answer was settled above)
-            key = 0
+            key = np.int64(0)
         if key > maxkey:
             maxkey = key
     stats[ST_SCANS] += 1
