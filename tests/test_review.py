@@ -19,7 +19,12 @@ from raten.trees.values import Budget, Values
 from raten.wordlists.presets import load_words
 
 TREES = Path(__file__).resolve().parents[1] / "trees"
-BIG = Budget(seconds=600, nodes=10**12)
+
+
+def big() -> Budget:
+    """A budget that never runs out within a test (a fresh one: its clock starts when it is made,
+    so one made at import would be spent in a long run before the test that uses it)."""
+    return Budget(seconds=600, nodes=10**12)
 
 
 def brute_total(words: WordSet, cands: tuple[int, ...], history: tuple, hard: bool, memo: dict) -> int:
@@ -64,7 +69,7 @@ def small_list(seed: int) -> WordSet:
 @pytest.mark.parametrize("seed", range(6))
 def test_v_and_q_equal_brute_force_on_small_random_lists(seed, hard):
     words = small_list(seed)
-    values = Values(words, hard=hard, max_guesses=None, budget=BIG)
+    values = Values(words, hard=hard, max_guesses=None, budget=big())
     pos = values.start()
     memo: dict = {}
     every = tuple(range(len(words.solutions)))
@@ -92,7 +97,7 @@ def test_every_move_of_a_proven_tree_has_regret_zero(name):
     tree = Tree.read(TREES / f"{name}.txt")
     hard = name.endswith("hard")
     for answer, path in sorted(tree.paths.items()):
-        r = review(words, [g for g, _ in path], answer, hard=hard, budget=BIG, solver=False)
+        r = review(words, [g for g, _ in path], answer, hard=hard, budget=big(), solver=False)
         for m in r.moves:
             assert m.regret == 0.0 and m.regret_kind == "exact" and m.skill == 99, (answer, m)
         assert r.skill == 99 and r.total_regret == 0.0
@@ -100,12 +105,12 @@ def test_every_move_of_a_proven_tree_has_regret_zero(name):
 
 def test_a_worse_move_has_the_regret_of_its_subtree_totals():
     words = load_words("de")
-    values = Values(words, budget=BIG)
+    values = Values(words, budget=big())
     pos = values.after(values.start(), "tarne", pattern("tarne", "taste"))
     best, _ = values.best(pos)
     worse = next(w for w in ("tarne", "kilos", "abend") if values.guess(pos, w).q.total > best.total)
     q = values.guess(pos, worse).q
-    r = review(words, ["tarne", worse, "taste"], "taste", budget=BIG, solver=False)
+    r = review(words, ["tarne", worse, "taste"], "taste", budget=big(), solver=False)
     m = r.moves[1]
     assert m.regret_kind == "exact" and m.regret == pytest.approx((q.total - best.total) / len(pos.cands))
     assert m.regret > 0 and m.skill < 99 and m.best_q == pytest.approx(best.total / len(pos.cands))
@@ -223,7 +228,7 @@ def test_post_review_answers_json_and_json_errors(tmp_path):
 
 def test_a_spent_budget_gives_lower_bounds_never_above_the_exact_values():
     words = load_words("de")
-    exact = Values(words, budget=BIG)
+    exact = Values(words, budget=big())
     spent = Values(words, budget=Budget(seconds=0))
     codes = {pattern("kilos", a) for a in words.solutions}
     positions = [spent.after(spent.start(), "kilos", c) for c in sorted(codes)]

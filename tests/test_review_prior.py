@@ -18,7 +18,13 @@ from raten.trees.values import Budget, Values
 from raten.trees.weights import integer_weights
 from raten.wordlists.presets import load_words
 
-BIG = Budget(seconds=600, nodes=10**12)
+
+def big() -> Budget:
+    """A budget that never runs out within a test (a fresh one: its clock starts when it is made,
+    so one made at import would be spent in a long run before the test that uses it)."""
+    return Budget(seconds=600, nodes=10**12)
+
+
 INF = 1 << 40
 
 
@@ -79,7 +85,7 @@ def weighted_list(seed: int) -> WordSet:
 def test_weighted_v_and_q_equal_brute_force(seed, hard):
     words = weighted_list(seed)
     ref = Brute(words, hard)
-    values = Values(words, hard=hard, max_guesses=None, budget=BIG)
+    values = Values(words, hard=hard, max_guesses=None, budget=big())
     pos = values.start()
     every = tuple(range(len(words.solutions)))
     v, _ = values.best(pos)
@@ -111,7 +117,7 @@ def test_weighted_regret_and_luck_follow_the_brute_force_values(seed):
     every = tuple(range(len(words.solutions)))
     if ref.q(every, (), first) >= INF:
         return
-    r = review(words, [first, answer], answer, budget=BIG, solver=False)
+    r = review(words, [first, answer], answer, budget=big(), solver=False)
     m = r.moves[0]
     # the review works under the 6-guess limit; these tiny lists never need more than six
     whole = ref.weight(every)
