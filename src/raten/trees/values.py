@@ -39,6 +39,10 @@ INF = tk.INF
 SMALL_SET = 30
 #: A whole list larger than this is never searched from its start within a request (en: 2315).
 FULL_SEARCH_MAX = 600
+#: Under a prior every allowed word is a candidate and sets stay large for longer: within a request a
+#: set larger than this gets the search's one-level bound instead of a search (a search once started
+#: is never interrupted, so this caps one request's time; de under the frequency prior: 5881 words).
+PRIOR_SEARCH_MAX = 300
 UNLIMITED = tk.UNLIMITED
 #: Where the committed trees and opener tables are, in a source checkout (or $RATEN_TREES).
 TREES_DIR = Path(os.environ.get("RATEN_TREES", Path(__file__).resolve().parents[3] / "trees"))
@@ -100,6 +104,8 @@ class GuessValue:
 SEARCHERS_KEPT = 4
 _searchers: dict[tuple[str, bool, int | None], Searcher] = {}
 _searchers_lock = threading.Lock()
+#: The lower bound of each list's start position (by prior key, mode, guess limit, limit kept).
+_start_bounds: dict[tuple[str, bool, int | None, bool], Total] = {}
 
 
 def _searcher(words: WordSet, hard: bool, max_guesses: int | None) -> Searcher:
@@ -241,6 +247,9 @@ class Values:
         if n > SMALL_SET and self._spent():
             return Total(self.formula_bound(cands), weight, n <= 2, "bound" if n > 2 else "search")
         s = self.search
+        if self.words.weights is not None and n > PRIOR_SEARCH_MAX:
+            v, ex = tk.level_bound_set(s.tables, s.memo, cands, dl, self.hard, s.all_guesses, greens, need, s.stats)
+            return Total(int(v), weight, bool(ex), "search" if ex else "bound")
         v = int(tk.solve_set(s.tables, s.memo, cands, beta, dl, self.hard, s.all_guesses, greens, need, s.stats))
         return Total(v, weight, v < beta or beta >= INF)
 
@@ -255,7 +264,8 @@ class Values:
         if limit and pos.used == 0 and n == len(self.words.solutions) and self.table:
             opener, total = next(iter(self.table.items()))
             return total, opener
-        if (n > SMALL_SET and self._spent()) or (pos.used == 0 and n > FULL_SEARCH_MAX):
+        too_big = (pos.used == 0 and n > FULL_SEARCH_MAX) or (self.words.weights is not None and n > PRIOR_SEARCH_MAX)
+        if (n > SMALL_SET and self._spent()) or too_big:
             return self._bound(pos, limit), None
         s = self.search
         dl = self._dl(pos.used, limit)
@@ -265,6 +275,20 @@ class Values:
         return Total(int(v), weight, True), self.words.allowed[int(g)]
 
     def _bound(self, pos: Position, limit: bool = True) -> Total:
+        """``_position_bound``; the start's bound computed once per list, prior, mode and limit
+        (under a prior it is a scan of every guess against every allowed word: seconds)."""
+        if pos.used == 0 and len(pos.cands) == len(self.words.solutions):
+            key = (self.words.prior_key, self.hard, self.max_guesses, limit)
+            with _searchers_lock:
+                found = _start_bounds.get(key)
+            if found is None:
+                found = self._position_bound(pos, limit)
+                with _searchers_lock:
+                    _start_bounds[key] = found
+            return found
+        return self._position_bound(pos, limit)
+
+    def _position_bound(self, pos: Position, limit: bool = True) -> Total:
         """A lower bound of V's total: 3n - (most groups of any guess), or 2n - 1; under a prior
         the search's one-level bound (``kernels.level_bound``, the weighted 3W - key)."""
         n = len(pos.cands)
