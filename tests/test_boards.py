@@ -179,3 +179,54 @@ def test_unknown_strategy_and_finished_game(small: WordSet) -> None:
     with pytest.raises(RatenError, match="every board is solved"):
         _play(small, [a, a], [a]).hints()
     assert "start" in repr(game) and "2/" not in repr(_play(small, [a, a], [a]))
+
+
+def brute_best_weighted(game: Boards, strategy: str, weight: dict[str, float]) -> str:
+    """The best guess by the weighted definitions, in plain Python: each board's answer drawn from
+    the prior over its candidates; bits = the joint feedback's entropy (a sum over boards)."""
+    boards = [game.states[b].candidate_words for b in game.active]
+    pool = list(game.words.allowed)
+    if all(len(c) <= 2 for c in boards):
+        pool = sorted({w for c in boards for w in c})
+    if strategy.startswith("finish"):
+        pool = sorted({c[0] for c in boards if len(c) == 1}) or pool
+
+    def key(w: str):
+        bits = exp = chance = 0.0
+        for c in boards:
+            total = sum(weight[s] for s in c)
+            mass: Counter[int] = Counter()
+            size: Counter[int] = Counter()
+            for s in c:
+                mass[pattern(w, s)] += weight[s] / total
+                size[pattern(w, s)] += 1
+            bits -= sum(m * math.log2(m) for m in mass.values())
+            exp += sum(mass[p] * size[p] for p in mass)
+            chance += weight[w] / total if w in c else 0.0
+        primary = -round(bits, 9) if strategy in ("entropy", "finish") else round(exp, 9)
+        return (primary, -round(chance, 9), w)
+
+    return min(pool, key=key)
+
+
+@pytest.mark.parametrize("strategy", list(BOARD_STRATEGIES))
+@pytest.mark.parametrize("seed", range(4))
+def test_boards_rank_by_each_boards_prior_weights(small: WordSet, strategy: str, seed: int) -> None:
+    """With a prior (every allowed word an answer, random weights), the boards' ranking is the
+    weighted one: bits, expected remaining and the chance to solve a board, as brute force has them."""
+    import numpy as np
+
+    rnd = random.Random(100 + seed)
+    weights = np.array([rnd.uniform(0.01, 1.0) for _ in small.allowed])
+    words = small.with_prior("test", weights, solutions=small.allowed)
+    weight = dict(zip(small.allowed, weights))
+    answers = rnd.sample(small.allowed, 3)
+    game = _play(words, answers, rnd.sample(small.allowed, rnd.randint(1, 2)))
+    if game.done:
+        pytest.skip("solved by chance")
+    best = rank_boards(game, top=1, strategy=strategy)[0]
+    assert best.word == brute_best_weighted(game, strategy, weight)
+    one = game.states[game.active[0]]
+    single = {h.word: h for h in one.hints(top=len(small.allowed))}
+    if len(game.active) == 1 and best.word in single:
+        assert best.bits == pytest.approx(single[best.word].bits, abs=1e-9)

@@ -54,7 +54,18 @@ def test_written_lists_are_deterministic(lex: Lexicon, tmp_path: Path) -> None:
 def test_command_builds_into_a_directory(dict_file: Path, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(build, "wordfreq_zipf", lambda: fake_zipf)
     out = tmp_path / "out"
-    args = ["words", "build", "--dict", str(dict_file), "--no-hunspell", "--out", str(out), "--solutions", "5"]
+    args = [
+        "words",
+        "build",
+        "--dict",
+        str(dict_file),
+        "--no-hunspell",
+        "--no-frequent",
+        "--out",
+        str(out),
+        "--solutions",
+        "5",
+    ]
     result = CliRunner().invoke(main, [*args, "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
@@ -65,7 +76,18 @@ def test_command_builds_into_a_directory(dict_file: Path, tmp_path: Path, monkey
     assert f"raten words build --dict {dict_file} --no-hunspell --solutions 5 --min-zipf 3.0" in notice
 
     dry = CliRunner().invoke(
-        main, ["words", "build", "--dict", str(dict_file), "--no-hunspell", "--out", str(tmp_path / "dry"), "--dry-run"]
+        main,
+        [
+            "words",
+            "build",
+            "--dict",
+            str(dict_file),
+            "--no-hunspell",
+            "--no-frequent",
+            "--out",
+            str(tmp_path / "dry"),
+            "--dry-run",
+        ],
     )
     assert dry.exit_code == 0, dry.output
     assert "nothing written" in dry.output and not (tmp_path / "dry").exists()
@@ -90,15 +112,17 @@ def test_shipped_lists_load_with_expected_sizes() -> None:
     de = raten.load_words("de")
     ext = raten.load_words("de-ext")
     assert 1000 <= len(de.solutions) <= 1100
-    assert 5500 <= len(de.allowed) <= 6200
+    assert 9000 <= len(de.allowed) <= 10000
     assert set(de.solutions) <= set(de.allowed)
     assert len(ext.solutions) >= 3 * len(de.solutions)
     assert set(de.solutions) <= set(ext.solutions) and set(de.allowed) <= set(ext.allowed)
-    assert ext.solutions == ext.allowed
+    assert set(ext.allowed) == set(de.allowed)
+    frequent = set((DATA / "frequent.txt").read_text().split())
+    assert set(ext.solutions) == set(de.allowed) - frequent  # every dictionary word, no wordfreq-only one
     assert de.language == ext.language == "de"
 
 
-@pytest.mark.parametrize("name", ["solutions.txt", "allowed.txt", "ngerman.txt"])
+@pytest.mark.parametrize("name", ["solutions.txt", "allowed.txt", "ngerman.txt", "frequent.txt", "proper.txt"])
 def test_shipped_files_are_normalised(name: str) -> None:
     text = (DATA / name).read_text(encoding="utf-8")
     words = text.splitlines()
@@ -113,3 +137,15 @@ def test_shipped_solutions_cover_the_6mal5_list(shared_list) -> None:
     ours = set(raten.load_words("de").solutions)
     assert len(reference) == 1070
     assert len(reference & ours) >= 880  # 893 measured with wngerman 20161207-11, wordfreq 3.1.1
+
+
+def test_frequent_words_are_allowed_but_never_solutions(lex: Lexicon) -> None:
+    plain = build_lists(lex, fake_zipf, solutions=3)
+    listed = set(plain.allowed)
+    some = sorted(listed)[:2]
+    result = build_lists(lex, fake_zipf, solutions=3, frequent=["sowas", "track", *some], names=["kevin", *some])
+    assert result.frequent == ["sowas", "track"]  # a word a dictionary lists is not counted as only wordfreq's
+    assert set(result.allowed) == listed | {"sowas", "track"} and result.solutions == plain.solutions
+    assert result.proper == []  # names count only when the hunspell forms alone bring them
+    assert result.ngerman == sorted(listed)  # de-ext's solutions: the dictionaries' words only
+    assert result.summary()["frequent"] == 2 and result.transliterated == plain.transliterated

@@ -118,7 +118,7 @@ def test_build_allows_the_hunspell_forms_and_keeps_the_solutions(
     d = sample(tmp_path)
     other = tmp_path / "other.txt"
     other.write_text("ginge\nhunde\nwolke\nzebra\n")
-    base = ["words", "build", "--dict", str(dict_file), "--solutions", "5", "--json"]
+    base = ["words", "build", "--dict", str(dict_file), "--no-frequent", "--solutions", "5", "--json"]
     before = CliRunner().invoke(main, [*base, "--no-hunspell", "--out", str(tmp_path / "before")])
     after = CliRunner().invoke(
         main, [*base, "--hunspell", str(d.dic), "--compare", str(other), "--out", str(tmp_path / "after")]
@@ -176,7 +176,17 @@ def test_build_command_prints_what_hunspell_added_and_the_coverage(
     other = tmp_path / "other.txt"
     other.write_text("ginge\nzebra\n")
     d = sample(tmp_path)
-    args = ["words", "build", "--dict", str(dict_file), "--hunspell", str(d.stem), "--compare", str(other)]
+    args = [
+        "words",
+        "build",
+        "--dict",
+        str(dict_file),
+        "--hunspell",
+        str(d.stem),
+        "--compare",
+        str(other),
+        "--no-frequent",
+    ]
     monkeypatch.setattr(console, "_width", 1000)  # rich folds long lines (and paths) at the terminal's width
     result = CliRunner().invoke(main, [*args, "--dry-run"])
     assert result.exit_code == 0, result.output

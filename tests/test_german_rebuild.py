@@ -13,7 +13,7 @@ import raten
 from raten.cli.main import main
 
 DATA = Path(raten.__file__).parent / "data" / "de"
-FILES = ("solutions.txt", "allowed.txt", "ngerman.txt", "NOTICE")
+FILES = ("solutions.txt", "allowed.txt", "ngerman.txt", "frequent.txt", "proper.txt", "NOTICE")
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"  # as conftest's shared_list
 SIX_SOLUTIONS = SHARED_DATA / "de" / "solutions.txt"
 SIX_ALLOWED = SHARED_DATA / "de" / "allowed.txt"
@@ -68,3 +68,20 @@ def test_coverage_of_the_6mal5_lists(rebuilt: tuple[Path, dict], shared_list) ->
     assert answers["allowed"] == len(reference & ours) and answers["not_allowed"] == sorted(reference - ours)
     assert answers["allowed"] > answers["allowed_wngerman_only"]
     assert guesses["allowed"] == len(set(allowed.read_text().split()) & ours)
+
+
+def test_every_6mal5_answer_is_allowed(rebuilt: tuple[Path, dict], shared_list) -> None:
+    """wordfreq's frequent words bring the eight answers no dictionary lists (sowas, track, ultra ...)."""
+    sols = shared_list("de", "solutions.txt")
+    answers = rebuilt[1]["coverage"][str(sols)]
+    assert answers["not_allowed"] == [] and answers["allowed"] == answers["words"] == 1070
+    frequent = set((DATA / "frequent.txt").read_text().split())
+    assert {"barre", "cirka", "gries", "haufe", "sowas", "stepp", "track", "ultra"} <= frequent
+    assert not frequent & set(raten.load_words("de").solutions)  # solutions stay the curated words
+
+
+def test_proper_names_are_the_hunspell_names_only() -> None:
+    proper = set((DATA / "proper.txt").read_text().split())
+    allowed = set(raten.load_words("de").allowed)
+    assert {"kevin", "sarah"} <= proper <= allowed
+    assert not proper & {"hunde", "chili", "coach", "joint"}

@@ -43,9 +43,48 @@ def test_the_committed_english_fit_is_the_maximum_likelihood_fit(en_words):
 
 
 def test_the_committed_german_fit_is_the_fit_on_6mal5(shared_list):
-    allowed = read_word_file(shared_list("de", "allowed.txt"))
+    """Over the words 6mal5 or de accept (10641), 6mal5's answers the positives; the fit with names
+    and unlisted words is likelier than the one without them, and nudging any number lowers it."""
+    allowed = sorted(set(read_word_file(shared_list("de", "allowed.txt"))) | set(load_words("de").allowed))
     answers = read_word_file(shared_list("de", "solutions.txt"))
-    assert prior.fit(allowed, answers, "de").logistic == prior.FITTED["de"]
+    result = prior.fit(allowed, answers, "de")
+    assert result.logistic == prior.FITTED["de"] and (result.words, result.answers) == (10641, 1070)
+    assert prior.fit(allowed, answers, "de", categories_too=False).log_likelihood < result.log_likelihood - 100
+    z, inflected = prior.features(allowed, "de")
+    proper, unlisted = prior.categories(allowed, "de")
+    y = np.array([w in set(answers) for w in allowed], dtype=np.float64)
+
+    def log_likelihood(f: prior.Logistic) -> float:
+        p = f.weights(z, inflected, proper, unlisted)
+        return float(np.sum(y * np.log(p) + (1 - y) * np.log1p(-p)))
+
+    f = result.logistic
+    best = log_likelihood(f)
+    assert best == pytest.approx(result.log_likelihood, abs=0.05)
+    for nudged in (
+        prior.Logistic(f.midpoint, f.slope, f.penalty, f.name * 0.9, f.unlisted),
+        prior.Logistic(f.midpoint, f.slope, f.penalty, f.name, f.unlisted * 1.1),
+    ):
+        assert log_likelihood(nudged) < best
+
+
+def test_german_names_and_wordfreq_words_are_less_likely():
+    """KEVIN and SARAH (hunspell names) and SOWAS (only wordfreq knows it) weigh less than words of
+    their frequency that a dictionary lists; weights follow the formula with the categories."""
+    words = ["kevin", "sarah", "sowas", "track", "lampe", "hunde"]
+    proper, unlisted = prior.categories(words, "de")
+    assert proper.tolist() == [1, 1, 0, 0, 0, 0] and unlisted.tolist() == [0, 0, 1, 1, 0, 0]
+    z, inflected = prior.features(words, "de")
+    f = prior.FITTED["de"]
+    w = prior.frequency_weights(words, "de")
+    for word, weight, *x in zip(words, w, z, inflected, proper, unlisted):
+        zipf, infl, name, only = x
+        logit = f.slope * (zipf - f.midpoint) - f.penalty * infl - f.name * name - f.unlisted * only
+        assert weight == pytest.approx(1 / (1 + math.exp(-logit)), rel=1e-12), word
+    kevin, sarah, sowas, _, lampe, _ = w
+    assert z[0] > z[4] and z[2] > z[4]  # commoner in text than LAMPE ...
+    assert max(kevin, sarah, sowas) < lampe / 5  # ... and far less likely answers
+    assert prior.categories(words, "en")[0].tolist() == [0] * 6
 
 
 @pytest.mark.parametrize(

@@ -78,6 +78,11 @@ def words(ctx, as_json):
 )
 @click.option("--no-hunspell", is_flag=True, help="Allow wngerman's words only (the lists before hunspell).")
 @click.option(
+    "--no-frequent",
+    is_flag=True,
+    help="Allow the dictionaries' words only, not the frequent words wordfreq adds (sowas, track).",
+)
+@click.option(
     "--compare",
     type=click.Path(path_type=Path, dir_okay=False),
     multiple=True,
@@ -87,7 +92,8 @@ def words(ctx, as_json):
     "--out",
     type=click.Path(path_type=Path, file_okay=False),
     default=None,
-    help="Directory for solutions.txt, allowed.txt, ngerman.txt and NOTICE [default: the package's data/de].",
+    help="Directory for the lists (solutions, allowed, ngerman, frequent, proper .txt) and NOTICE "
+    "[default: the package's data/de].",
 )
 @click.option(
     "--solutions", "n_solutions", default=german_build.DEFAULT_SOLUTIONS, show_default=True, help="How many solutions."
@@ -105,6 +111,7 @@ def build(
     dict_path: Path,
     hunspell_path: Path,
     no_hunspell: bool,
+    no_frequent: bool,
     compare: tuple[Path, ...],
     out: Path | None,
     n_solutions: int,
@@ -116,7 +123,9 @@ def build(
     if out is not None and not out.is_dir():
         check_output(out, "output folder")  # the folder it goes in must exist, as for every output
     hunspell = None if no_hunspell else from_path(hunspell_path)
-    result, report = german_build.build(dict_path, out, n_solutions, min_zipf, dry_run, hunspell, compare)
+    result, report = german_build.build(
+        dict_path, out, n_solutions, min_zipf, dry_run, hunspell, compare, frequent=not no_frequent
+    )
     if as_json:
         print_json(report)
         return
@@ -125,6 +134,11 @@ def build(
         console.print(
             f"{hunspell.stem}: {len(result.hunspell)} five-letter forms, {len(result.added())} not in wngerman "
             f"({' '.join(result.added()[:: max(1, len(result.added()) // 8)][:8])})"
+        )
+    if result.frequent:
+        console.print(
+            f"wordfreq: {len(result.frequent)} frequent words neither dictionary lists "
+            f"({' '.join(result.frequent[:: max(1, len(result.frequent) // 8)][:8])})"
         )
     console.print(f"allowed: {len(result.allowed)} words ({result.transliterated} transliterated)")
     console.print(f"{result.candidates} have zipf >= {min_zipf}; left out:")

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from raten.engine import kernels
 from raten.engine.feedback import ALL_GREEN, format_pattern, parse_pattern
 from raten.engine.matrix import PatternMatrix, load_matrix
+from raten.engine.rank import split_stats
 from raten.engine.state import State
 from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
@@ -212,19 +212,25 @@ class BoardSplit:
 
     bits: np.ndarray
     expected: np.ndarray
-    candidate: np.ndarray  # bool: the row could be this board's answer
+    candidate: np.ndarray  # float: the chance that the row is this board's answer (0 if it cannot be)
     count: int
 
 
 def board_split(state: State) -> BoardSplit:
-    """Entropy and expected remaining of every allowed guess on one board (one kernel pass)."""
+    """Entropy and expected remaining of every allowed guess on one board (one kernel pass), and
+    each row's chance of being its answer: under the board's prior weights when it has them
+    (the frequency prior), the same statistics as one board's hints."""
     table, cols = state.answer_table()
     rows = np.arange(table.shape[0], dtype=np.int64)
-    bits, _, _, sum_sq = kernels.partition_stats(table, rows, np.ascontiguousarray(cols, dtype=np.int64))
-    mark = np.zeros(table.shape[0], dtype=bool)
-    mark[state.candidate_rows()] = True
-    n = max(state.count, 1)
-    return BoardSplit(bits, sum_sq / n, mark, state.count)
+    weights = state.answer_weights()
+    split = split_stats(table, rows, cols, weights)
+    chance = np.zeros(table.shape[0], dtype=np.float64)
+    if weights is None:
+        chance[state.candidate_rows()] = 1.0 / max(state.count, 1)
+    else:
+        w = np.asarray(weights, dtype=np.float64)
+        chance[state.candidate_rows()] = w / w.sum()
+    return BoardSplit(split.bits, split.expected_remaining, chance, state.count)
 
 
 @dataclass(frozen=True)
@@ -290,7 +296,7 @@ def rank_boards(
     for s in splits:
         bits += s.bits[rows]
         expected += s.expected[rows]
-        chance += s.candidate[rows] / max(s.count, 1)
+        chance += s.candidate[rows]
     primary = -np.round(bits, _TIE_DECIMALS) if base in ("entropy", "finish") else np.round(expected, _TIE_DECIMALS)
     order = np.lexsort((rows, -np.round(chance, _TIE_DECIMALS), primary))[:top]
     allowed = boards.words.allowed
@@ -299,7 +305,7 @@ def rank_boards(
             word=allowed[rows[i]],
             bits=float(bits[i]),
             expected_remaining=float(expected[i]),
-            boards=tuple(b + 1 for b, s in zip(active, splits) if s.candidate[rows[i]]),
+            boards=tuple(b + 1 for b, s in zip(active, splits) if s.candidate[rows[i]] > 0),
             chance=float(chance[i]),
         )
         for i in order

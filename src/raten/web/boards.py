@@ -1,9 +1,10 @@
 """The solver's answer on many boards (``POST /api/hints/boards``): each board's candidates and
 the best next guesses over all boards, from ``raten.engine.boards``.
 
-Rankings are kept in a small LRU cache keyed by the lists' fingerprint and the rows (not by
-``top`` or ``limit``), so the start position of each list and board count, which everybody
-asks for first, is ranked once.
+Rankings are kept in a small LRU cache keyed by the lists and their prior (``prior_key``) and
+the rows (not by ``top`` or ``limit``), so the start position of each list and board count,
+which everybody asks for first, is ranked once. Each board ranks under the list's own prior
+(en-nyt: frequency), as ``raten.engine.boards`` does.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ _lock = threading.Lock()
 
 def cached_split(state: State) -> BoardSplit:
     """``board_split`` of one board, kept by its lists and candidates."""
-    key = (state.words.fingerprint, state.fallback, state.candidates.tobytes())
+    key = (state.words.prior_key, state.fallback, state.candidates.tobytes())
     with _lock:
         hit = _splits.get(key)
         if hit is not None:
@@ -63,7 +64,7 @@ def cached_split(state: State) -> BoardSplit:
 
 def rank(entry: ListEntry, query: BoardsQuery) -> tuple[dict, list[list[str]]]:
     """The answer before slicing (ranked ``MAX_TOP`` deep) and each board's candidates."""
-    key = (entry.words.fingerprint, *query.key)
+    key = (entry.words.prior_key, *query.key)
     with _lock:
         hit = _cache.get(key)
         if hit is not None:
@@ -110,7 +111,7 @@ def answer_json(entry: ListEntry, query: BoardsQuery) -> bytes:
 def cached(entry: ListEntry, query: BoardsQuery) -> bool:
     """Whether ``query``'s position is ranked already (then it is answered without queueing)."""
     with _lock:
-        return (entry.words.fingerprint, *query.key) in _cache
+        return (entry.words.prior_key, *query.key) in _cache
 
 
 def answer_for(lists: Lists, query: BoardsQuery) -> bytes:

@@ -4,8 +4,11 @@ browser's engine (``static/device/engine.js``), and the service worker at the si
 The list file carries, besides the words, the ``c * log2(c)`` and ``log2(n)`` values the Python
 ranking adds (``raten.engine.partition``), so that the browser's bits agree with the server's to
 the last place whatever its own ``Math.log2`` rounds to (V8's differs from the C library's for a
-few dozen integers below 20,000). Its URL carries the lists' fingerprint, so a cache keeps it
-for good and a changed list is a new URL.
+few dozen integers below 20,000). Under a prior with weights (the frequency prior) it carries
+the weight of every solution too, and engine.js ranks by the weighted entropy in the compiled
+kernel's order of sums. Its URL carries the lists' fingerprint (and the prior), so a cache
+keeps it for good and a changed list is a new URL; the weights follow from the lists and the
+pinned wordfreq, so the fingerprint names them too.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, Response
 
 from raten.engine.partition import log2, xlogx
-from raten.engine.words import WordSet
+from raten.engine.words import UNIFORM, WordSet
 from raten.errors import RatenError
 from raten.web.assets import Assets
 from raten.web.service import FALLBACK_MAX_RANKED, Lists
+from raten.wordlists.prior import FITTED, FREQUENCY, apply_prior
 
 #: The service worker, among the static files; served as /sw.js, so that its scope is the site.
 SERVICE_WORKER = "device/sw.js"
@@ -31,27 +35,45 @@ _FOREVER = "public, max-age=31536000, immutable"
 
 
 def list_file(words: WordSet) -> bytes:
-    """The list as JSON for engine.js: name, language, version, solutions, allowed (both in the
-    engine's order) and the numbers its entropy adds, for every candidate count it may rank."""
+    """The list as JSON for engine.js: name, language, version, prior, solutions, allowed (both in
+    the engine's order), each solution's weight under a weighted prior, and the numbers its
+    entropy adds, for every candidate count it may rank."""
     most = max(len(words.solutions), min(len(words.allowed), FALLBACK_MAX_RANKED))
     body = {
         "name": words.name,
         "language": words.language,
-        "version": words.fingerprint,
+        "version": words.prior_key,
+        "prior": words.prior,
         "solutions": list(words.solutions),
         "allowed": list(words.allowed),
         "xlogx": xlogx(most).tolist(),
         "log2": [0.0] + [log2(n) for n in range(1, most + 1)],  # log2(0) is never used
     }
+    if words.weights is not None:
+        body["weights"] = words.weights.tolist()  # JSON floats round-trip exactly
     return json.dumps(body, separators=(",", ":")).encode()
 
 
 def on_device(words: WordSet) -> bool:
-    """Whether the browser's engine ranks this list, as the server does: equally likely answers (a
-    word set with prior weights, for its solutions or its fallback, is ranked on the server) and
-    a table of at most ``MAX_DEVICE_CELLS``."""
-    uniform = getattr(words, "weights", None) is None and getattr(words, "fallback_weights", None) is None
-    return uniform and len(words.allowed) * len(words.solutions) <= MAX_DEVICE_CELLS
+    """Whether the browser's engine ranks this list as the server does: a fallback ranked equally
+    likely (a word set that weighs its fallback is ranked on the server) and a table of at most
+    ``MAX_DEVICE_CELLS`` (under the frequency prior every allowed word is a solution, so only lists
+    of up to about 8,000 words: none of the presets)."""
+    if getattr(words, "fallback_weights", None) is not None:
+        return False
+    return len(words.allowed) * len(words.solutions) <= MAX_DEVICE_CELLS
+
+
+def _frequency_fits(words: WordSet) -> bool:
+    """Whether the list under the frequency prior (every allowed word a solution) fits the device,
+    for a list whose own prior is uniform and whose language the prior knows."""
+    return words.prior == UNIFORM and words.language in FITTED and len(words.allowed) ** 2 <= MAX_DEVICE_CELLS
+
+
+def _words_url(name: str, words: WordSet, prior: str | None = None) -> str:
+    if prior is None:
+        return f"/device/words/{name}.json?v={words.fingerprint}"
+    return f"/device/words/{name}.json?" + urlencode({"prior": prior, "v": words.fingerprint})
 
 
 def device_config(lists: Lists, name: str, static: Assets) -> dict | None:
@@ -59,12 +81,17 @@ def device_config(lists: Lists, name: str, static: Assets) -> dict | None:
     None for a list the device does not rank (``on_device``): the page then hides its switch.
     Each carries its content's hash; the worker's also names the engine it imports, so that the
     worker and the page's offline copy ask for the very same engine URL."""
-    words = lists.get(name).words
+    entry = lists.get(name)
+    words = entry.words
     if not on_device(words):
         return None
     engine = static.url("device/engine.js")
+    # the list under the frequency prior too, when its table (every allowed word an answer) fits
+    priors = {FREQUENCY: _words_url(name, words, FREQUENCY)} if _frequency_fits(words) else {}
     return {
-        "words": f"/device/words/{name}.json?v={words.fingerprint}",
+        "words": _words_url(name, words),
+        "prior": words.prior,
+        "priors": priors,
         "worker": static.url("device/worker.js") + "&" + urlencode({"engine": engine}),
         "engine": engine,
         "sw": f"/sw.js?v={static.digest('device/sw.js')}",
@@ -74,20 +101,24 @@ def device_config(lists: Lists, name: str, static: Assets) -> dict | None:
 def add_device_routes(app: FastAPI, static: Assets) -> None:
     """``GET /device/words/{name}.json`` and ``GET /sw.js`` (outside the API schema: files, not
     calls); ``static`` are the static files, whose service worker is served at the root."""
-    files: dict[str, bytes] = {}
+    files: dict[tuple[str, str], bytes] = {}
 
     @app.get("/device/words/{name}.json", include_in_schema=False)
     def device_words(name: str, request: Request) -> Response:
         lists: Lists = request.app.state.lists
+        asked = request.query_params.get("prior")
         try:
             words = lists.get(name).words
+            if asked not in (None, words.prior) and (asked != FREQUENCY or not _frequency_fits(words)):
+                raise RatenError(f"the {name} list is not offered on the device under the prior {asked!r}")
         except RatenError as e:
             return Response(json.dumps({"error": str(e), "code": "not_found"}), 404, media_type="application/json")
-        if name not in files:
-            files[name] = list_file(words)
+        key = (name, asked or words.prior)
+        if key not in files:  # under another prior: its weights only, no table is built here
+            files[key] = list_file(words if key[1] == words.prior else apply_prior(words, key[1]))
         fresh = request.query_params.get("v") == words.fingerprint
         headers = {"cache-control": _FOREVER if fresh else "no-cache"}
-        return Response(files[name], media_type="application/json", headers=headers)
+        return Response(files[key], media_type="application/json", headers=headers)
 
     @app.get("/sw.js", include_in_schema=False)
     def service_worker() -> FileResponse:

@@ -55,8 +55,8 @@ PRESETS: dict[str, Preset] = {
     "de-ext": Preset(
         "de-ext",
         "de",
-        "German extended: every allowed de word is also a solution",
-        "de, every word a solution (Debian wngerman, hunspell-de-de-frami; GPL)",
+        "German extended: every dictionary word of de is also a solution",
+        "de, every dictionary word a solution (Debian wngerman, hunspell-de-de-frami; GPL)",
     ),
 }
 #: Built-in lists a server offers only when named (`raten serve --lists en,en-nyt`): their

@@ -4,7 +4,7 @@
 every allowed word be the answer, weighted by a logistic function of how common it is (its
 wordfreq frequency on the zipf scale) with plural and past-tense forms made less likely, so a
 game whose answer is not among the list's solutions never dead-ends (the NYT WordleBot's
-approach). Its three numbers per language are fitted by maximum likelihood (``fit``) on a list
+approach). Its numbers per language are fitted by maximum likelihood (``fit``) on a list
 a person chose: docs/prior.md says how, ``bench/fit_prior.py`` reproduces them.
 """
 
@@ -34,25 +34,37 @@ STEM_ZIPF = {"en": 2.5, "de": 3.5}
 
 @dataclass(frozen=True)
 class Logistic:
-    """``weight = 1 / (1 + exp(-(slope * (zipf - midpoint) - penalty * inflected)))``."""
+    """``weight = 1 / (1 + exp(-(slope * (zipf - midpoint) - penalty * inflected - name * proper
+    - unlisted * only_wordfreq)))``; ``name`` and ``unlisted`` are German's (0 in English)."""
 
     midpoint: float
     slope: float
     penalty: float
+    name: float = 0.0
+    unlisted: float = 0.0
 
-    def weights(self, zipf: np.ndarray, inflected: np.ndarray) -> np.ndarray:
-        """The weight of each word from its zipf frequency and whether it looks inflected."""
+    def weights(
+        self,
+        zipf: np.ndarray,
+        inflected: np.ndarray,
+        proper: np.ndarray | float = 0.0,
+        only_wordfreq: np.ndarray | float = 0.0,
+    ) -> np.ndarray:
+        """The weight of each word from its zipf frequency, whether it looks inflected, whether it
+        is a proper name and whether only wordfreq (no dictionary) knows it."""
         import numpy as np  # here: a list with the uniform prior loads without numpy
 
         logit = self.slope * (zipf - self.midpoint) - self.penalty * inflected
+        logit = logit - self.name * proper - self.unlisted * only_wordfreq
         return 1.0 / (1.0 + np.exp(-logit))
 
 
 #: Fitted by ``fit`` (bench/fit_prior.py, docs/prior.md): English on the original 2315 answers
-#: among the 12972 allowed words; German on 6mal5.com's 1070 answers among its 3827 words.
+#: among the 12972 allowed words; German on 6mal5.com's 1070 answers among the 10641 words that
+#: 6mal5 (3827) or ``de`` (9514) accept: the words the prior weighs, as in English.
 FITTED: dict[str, Logistic] = {
     "en": Logistic(midpoint=2.937, slope=2.467, penalty=7.1179),
-    "de": Logistic(midpoint=3.3922, slope=2.9536, penalty=0.849),
+    "de": Logistic(midpoint=3.8239, slope=1.679, penalty=1.7842, name=4.4005, unlisted=4.4331),
 }
 
 
@@ -121,6 +133,37 @@ def looks_inflected(word: str, language: str) -> bool:
     return any(word.endswith(end) and _stem_known(word[: -len(end)] + add, table, z, least) for end, add in endings)
 
 
+@cache
+def german_categories() -> tuple[frozenset[str], frozenset[str]]:
+    """(proper names, dictionary words) of the German lists: ``proper.txt`` (the hunspell names,
+    Kevin, Sarah) and the allowed words less ``frequent.txt`` (those only wordfreq knows), as
+    `raten words build` writes them into the package's data/de."""
+    from importlib import resources
+
+    folder = resources.files("raten") / "data" / "de"
+
+    def read(name: str) -> frozenset[str]:
+        try:
+            return frozenset((folder / name).read_text(encoding="utf-8").split())
+        except OSError:
+            raise RatenError(f"built-in list data/de/{name} is missing; run `raten words build`") from None
+
+    return read("proper.txt"), read("allowed.txt") - read("frequent.txt")
+
+
+def categories(words: Sequence[str], language: str) -> tuple[np.ndarray, np.ndarray]:
+    """(1.0 if a proper name, 1.0 if no dictionary lists it) of each word: German only, 0 in English."""
+    import numpy as np  # here: a list with the uniform prior loads without numpy
+
+    if language != "de":
+        return np.zeros(len(words)), np.zeros(len(words))
+    proper, listed = german_categories()
+    return (
+        np.array([w in proper for w in words], dtype=np.float64),
+        np.array([w not in listed for w in words], dtype=np.float64),
+    )
+
+
 def features(words: Sequence[str], language: str) -> tuple[np.ndarray, np.ndarray]:
     """(zipf frequency, 1.0 if inflected else 0.0) of each word: what the logistic reads."""
     import numpy as np  # here: a list with the uniform prior loads without numpy
@@ -139,7 +182,7 @@ def frequency_weights(words: Sequence[str], language: str) -> np.ndarray:
     import numpy as np  # here: a list with the uniform prior loads without numpy
 
     z, inflected = features(words, _language(language))
-    return np.maximum(FITTED[language].weights(z, inflected), 1e-12)
+    return np.maximum(FITTED[language].weights(z, inflected, *categories(words, language)), 1e-12)
 
 
 @dataclass(frozen=True)
@@ -189,27 +232,38 @@ class Fit:
     answers: int
 
 
-def fit(allowed: Sequence[str], answers: Sequence[str], language: str, iterations: int = 50) -> Fit:
-    """Maximum-likelihood logistic regression of "is an answer" on (zipf, inflected) over the
-    ``allowed`` words (Newton's method; the log-likelihood is concave, so it converges to the
-    one optimum). Returns the midpoint/slope/penalty form."""
+def fit(
+    allowed: Sequence[str], answers: Sequence[str], language: str, iterations: int = 50, *, categories_too: bool = True
+) -> Fit:
+    """Maximum-likelihood logistic regression of "is an answer" on (zipf, inflected, proper name,
+    only wordfreq's) over the ``allowed`` words (Newton's method; the log-likelihood is concave, so
+    it converges to the one optimum). Returns the midpoint/slope/penalties form; a feature no word
+    has (English names) gets 0, and so do both categories without ``categories_too`` (the fit
+    before they existed, for comparison)."""
     import numpy as np
 
     chosen = set(answers)
     z, inflected = features(allowed, language)
     y = np.array([w in chosen for w in allowed], dtype=np.float64)
-    x = np.column_stack([np.ones_like(z), z, inflected])
-    beta = np.zeros(3)
+    kinds = categories(allowed, language) if categories_too else (np.zeros_like(z), np.zeros_like(z))
+    x = np.column_stack([np.ones_like(z), z, inflected, *kinds])
+    beta = np.zeros(x.shape[1])
     for _ in range(iterations):
         p = 1.0 / (1.0 + np.exp(-(x @ beta)))
         gradient = x.T @ (y - p)
         hessian = (x * (p * (1 - p))[:, None]).T @ x
-        step = np.linalg.solve(hessian + 1e-9 * np.eye(3), gradient)  # a feature no word has stays 0
+        step = np.linalg.solve(hessian + 1e-9 * np.eye(len(beta)), gradient)  # a feature no word has stays 0
         beta += step
         if np.abs(step).max() < 1e-12:
             break
     logit = x @ beta
     log_likelihood = float(np.sum(y * logit - np.logaddexp(0.0, logit)))
-    intercept, slope, coef = beta
-    logistic = Logistic(midpoint=round(-intercept / slope, 4), slope=round(slope, 4), penalty=round(-coef, 4))
+    intercept, slope, coef, name, unlisted = beta
+    logistic = Logistic(
+        midpoint=round(-intercept / slope, 4),
+        slope=round(slope, 4),
+        penalty=round(-coef, 4),
+        name=round(-name, 4) + 0.0,  # + 0.0: no -0.0 for a feature no word has
+        unlisted=round(-unlisted, 4) + 0.0,
+    )
     return Fit(logistic, log_likelihood, len(allowed), int(y.sum()))

@@ -1,9 +1,10 @@
 """Building the German lists (`de`, `de-ext`) and writing them, with their NOTICE, to a directory.
 
 Allowed guesses are every five-letter word form of wngerman and of the hunspell dictionary
-expanded through its affix rules, after transliteration (ä→ae, ö→oe, ü→ue, ß→ss); the
-solutions are the most frequent wngerman words by wordfreq (zipf scale) that no morphology
-rule leaves out. The same dictionaries and wordfreq give the same bytes.
+expanded through its affix rules, after transliteration (ä→ae, ö→oe, ü→ue, ß→ss), and the
+words German text uses that neither lists (``frequent``: sowas, track, ultra); the solutions
+are the most frequent wngerman words by wordfreq (zipf scale) that no morphology rule leaves
+out. The same dictionaries and wordfreq give the same bytes.
 
 The solutions are drawn from wngerman alone: the rules read a word's part of speech from its
 neighbours in wngerman, and the forms hunspell adds are mostly names and English words
@@ -20,9 +21,11 @@ from pathlib import Path
 from raten.errors import RatenError
 from raten.wordlists.files import read_word_file
 from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon, parse_dictionary, read_dictionary
-from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, HunspellDict, expand
+from raten.wordlists.german.frequent import frequent_words
+from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, HunspellDict, expand, name_forms
 from raten.wordlists.german.morphology import RULES, Morphology, Zipf
 from raten.wordlists.german.notice import Sources, debian_version, file_sha256, notice_text, wordfreq_version
+from raten.wordlists.prior import zipf_table
 
 DEFAULT_SOLUTIONS = 1050
 DEFAULT_MIN_ZIPF = 3.0
@@ -43,7 +46,7 @@ class BuildResult:
 
     allowed: list[str]
     solutions: list[str]
-    ngerman: list[str]  # every allowed word, for `de-ext` (the file keeps its old name)
+    ngerman: list[str]  # every dictionary word (allowed less frequent): de-ext's solutions (the old file name)
     min_zipf: float
     candidates: int  # five-letter words at or above min_zipf
     excluded: dict[str, list[str]]  # rule -> words at or above min_zipf it left out, commonest first
@@ -52,10 +55,12 @@ class BuildResult:
     transliterated: int  # allowed words that had ä, ö, ü or ß
     wngerman: list[str] = field(default_factory=list)  # wngerman's own five-letter words
     hunspell: list[str] = field(default_factory=list)  # the hunspell dictionary's five-letter forms
+    frequent: list[str] = field(default_factory=list)  # allowed only because wordfreq knows them (sowas)
+    proper: list[str] = field(default_factory=list)  # allowed words only the hunspell names give (kevin)
 
     def added(self) -> list[str]:
         """The allowed words hunspell adds to wngerman's (chili, coach, joint)."""
-        return sorted(set(self.allowed) - set(self.wngerman))
+        return sorted(set(self.hunspell) - set(self.wngerman))
 
     def coverage(self, words: Iterable[str]) -> dict:
         """How many of WORDS (another game's list) are allowed, solutions, and allowed by wngerman alone."""
@@ -78,6 +83,9 @@ class BuildResult:
             "hunspell": len(self.hunspell),
             "added_by_hunspell": len(self.added()),
             "added_examples": self.added()[:: max(1, len(self.added()) // 12)][:12],
+            "frequent": len(self.frequent),
+            "frequent_examples": self.frequent[:: max(1, len(self.frequent) // 12)][:12],
+            "proper": len(self.proper),
             "transliterated": self.transliterated,
             "min_zipf": self.min_zipf,
             "candidates": self.candidates,
@@ -94,17 +102,22 @@ def build_lists(
     solutions: int = DEFAULT_SOLUTIONS,
     min_zipf: float = DEFAULT_MIN_ZIPF,
     forms: Lexicon | None = None,
+    frequent: Iterable[str] = (),
+    names: Iterable[str] = (),
 ) -> BuildResult:
-    """Allowed = every five-letter word of LEX and FORMS (the expanded hunspell dictionary);
-    solutions = the SOLUTIONS commonest words of LEX at or above MIN_ZIPF that no rule leaves
-    out (fewer if there are not that many)."""
+    """Allowed = every five-letter word of LEX and FORMS (the expanded hunspell dictionary) and
+    FREQUENT (wordfreq's, ``frequent_words``); NAMES (the hunspell names' forms) that only FORMS
+    has are recorded as proper names for the prior; solutions = the SOLUTIONS commonest words
+    of LEX at or above MIN_ZIPF that no rule leaves out (fewer if there are not that many)."""
     if solutions < 1:
         raise RatenError("--solutions must be at least 1")
     morph = Morphology(lex, zipf)
     five = lex.five()
     extra = forms.five() if forms is not None else []
-    allowed = sorted(set(five) | set(extra))
-    spellings = {w: set(lex.spellings.get(w, ())) | set(forms.spellings.get(w, ()) if forms else ()) for w in allowed}
+    listed = set(five) | set(extra)
+    unlisted = sorted(set(frequent) - listed)
+    allowed = sorted(listed | set(unlisted))
+    spellings = {w: set(lex.spellings.get(w, ())) | set(forms.spellings.get(w, ()) if forms else ()) for w in listed}
     ranked = sorted(five, key=lambda w: (-morph.freq(w), w))
     candidates = [w for w in ranked if morph.freq(w) >= min_zipf]
     excluded: dict[str, list[str]] = {rule: [] for rule in RULES}
@@ -119,15 +132,17 @@ def build_lists(
     return BuildResult(
         allowed=allowed,
         solutions=sorted(chosen),
-        ngerman=allowed,
+        ngerman=sorted(listed),  # de-ext: every dictionary word an answer, not wordfreq's names (jared)
         min_zipf=min_zipf,
         candidates=len(candidates),
         excluded=excluded,
         eligible=len(eligible),
         lowest_zipf=morph.freq(chosen[-1]) if chosen else 0.0,
-        transliterated=sum(any(s != w for s in spellings[w]) for w in allowed),
+        transliterated=sum(any(s != w for s in spellings[w]) for w in listed),
         wngerman=five,
         hunspell=extra,
+        frequent=unlisted,
+        proper=sorted(set(names) & set(extra) - set(five)),
     )
 
 
@@ -141,14 +156,21 @@ def write_list(path: Path, words: Iterable[str]) -> None:
     path.write_text("".join(w + "\n" for w in sorted(set(words))), encoding="utf-8")
 
 
+#: The lists `raten words build` writes, each NAME.txt: frequent and proper are the German
+#: prior's categories (words only wordfreq knows, proper names), read by raten.wordlists.prior.
+LIST_FILES = ("solutions", "allowed", "ngerman", "frequent", "proper")
+
+
 def write_lists(result: BuildResult, out: Path, notice: str) -> dict[str, Path]:
-    """Write the three lists and NOTICE into OUT (created if missing)."""
+    """Write the five lists and NOTICE into OUT (created if missing)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
-        paths = {name: out / f"{name}.txt" for name in ("solutions", "allowed", "ngerman")}
+        paths = {name: out / f"{name}.txt" for name in LIST_FILES}
         write_list(paths["solutions"], result.solutions)
         write_list(paths["allowed"], set(result.allowed) | set(result.solutions))
         write_list(paths["ngerman"], result.ngerman)
+        write_list(paths["frequent"], result.frequent)
+        write_list(paths["proper"], result.proper)
         paths["NOTICE"] = out / "NOTICE"
         paths["NOTICE"].write_text(notice, encoding="utf-8")
     except OSError as e:
@@ -164,9 +186,10 @@ def build(
     dry_run: bool = False,
     hunspell: HunspellDict | None = DEFAULT_HUNSPELL,
     compare: Iterable[Path] = (),
+    frequent: bool = True,
 ) -> tuple[BuildResult, dict]:
     """Build the lists from DICT_PATH, the HUNSPELL dictionary (None: wngerman alone) and
-    wordfreq and (unless DRY_RUN) write them into OUT.
+    wordfreq (with FREQUENT, its frequent words too) and (unless DRY_RUN) write them into OUT.
 
     Returns the result and a report for people and scripts (``written`` names the files,
     ``coverage`` how many words of each COMPARE list the lists hold).
@@ -174,10 +197,14 @@ def build(
     lex = read_dictionary(dict_path)
     compared = {str(p): read_word_file(p) for p in compare}  # bad files fail before the slow part
     forms = parse_dictionary(expand(hunspell)) if hunspell is not None else None
-    result = build_lists(lex, wordfreq_zipf(), solutions=n_solutions, min_zipf=min_zipf, forms=forms)
+    names = name_forms(hunspell) if hunspell is not None else []
+    zipf = wordfreq_zipf()
+    added = frequent_words(zipf_table("de"), zipf_table("en")) if frequent else []
+    result = build_lists(lex, zipf, solutions=n_solutions, min_zipf=min_zipf, forms=forms, frequent=added, names=names)
     report = result.summary()
     report["dictionary"] = {"path": str(dict_path), "entries": lex.lines, "dropped": lex.dropped}
     report["hunspell"] = {"path": str(hunspell.stem), "forms": len(result.hunspell)} if hunspell else None
+    report["wordfreq_words"] = {"candidates": len(added), "added": len(result.frequent)}
     report["coverage"] = {name: result.coverage(words) for name, words in compared.items()}
     if not dry_run:
         sources = Sources(
@@ -186,6 +213,7 @@ def build(
             wordfreq=wordfreq_version(),
             dict_path=dict_path,
             hunspell=hunspell,
+            frequent=frequent,
         )
         notice = notice_text(result, lex, sources)
         out_dir = out if out is not None else default_out_dir()

@@ -110,3 +110,22 @@ def expand(d: HunspellDict) -> list[str]:
     )
     accepted = set(checked.decode(charset).split())
     return [w for w in candidates if w in accepted]
+
+
+def name_forms(d: HunspellDict) -> list[str]:
+    """The five-letter forms (transliterated, sorted) of D's proper names: capitalised stems whose
+    only flag is S, the genitive -s (Kevin/S, Sarah/S, Accra/S), so no plural, no compound and no
+    other inflection. Common nouns have plural or compound flags (Hund/EPSTm); the rule also takes
+    a few rare nouns without them (Aguti, Krill), which is why it only lowers their prior."""
+    if not d.dic.is_file():
+        raise RatenError(f"hunspell dictionary {str(d.dic)!r} does not exist: {_install(d)}")
+    forms: set[str] = set()
+    for line in d.dic.read_bytes().decode(encoding(d), "replace").splitlines()[1:]:
+        stem, _, flags = line.strip().partition("/")
+        if not (stem[:1].isupper() and stem[1:].islower() and stem.isalpha()) or set(flags) - {"S"}:
+            continue
+        for form in (stem, stem + "s") if flags else (stem,):
+            word = normalise(form.lower())
+            if _FIVE.fullmatch(word):
+                forms.add(word)
+    return sorted(forms)

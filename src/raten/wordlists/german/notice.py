@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon
+from raten.wordlists.german.frequent import MAX_GAP, MIN_ZIPF
 from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, HunspellDict
 from raten.wordlists.german.morphology import RULE_LABELS
 
@@ -25,10 +26,14 @@ German word lists of raten (presets `de` and `de-ext`)
 
 Files
   allowed.txt    {allowed} words: every five-letter word form of ngerman and of the
-                 hunspell dictionary expanded through its affix rules (after transliteration)
+                 hunspell dictionary expanded through its affix rules (after transliteration),
+                 and {frequent} words German text uses that neither lists (frequent.txt)
   solutions.txt  {solutions} words: the commonest ngerman words that look like base forms
-  ngerman.txt    {ngerman} words: the same words as allowed.txt, for `de-ext`
-                 (`de-ext` = de plus ngerman.txt, as both solutions and allowed)
+  ngerman.txt    {ngerman} words: the dictionaries' words (allowed.txt less frequent.txt),
+                 for `de-ext` (`de-ext` = de plus ngerman.txt, as both solutions and allowed)
+  frequent.txt   {frequent} words: the allowed words only wordfreq vouches for (sowas, track)
+  proper.txt     {proper} words: the allowed words only the hunspell dictionary's proper
+                 names give (kevin, sarah); the frequency prior makes both less likely
 
 All lists: lowercase a-z, one word per line, sorted, trailing newline.
 
@@ -39,23 +44,26 @@ Sources
     Licence: GPL-2+ (GNU General Public License, version 2 or later).
 {hunspell_source}  PyPI package wordfreq {wordfreq} by Robyn Speer, word frequencies for "de" and "en"
     (https://github.com/rspeer/wordfreq). Licence: code Apache-2.0, data CC BY-SA 4.0
-    (its README names the corpora the data comes from). Only the choice and ranking of
-    the solutions comes from wordfreq; no frequency data is copied into these files.
+    (its README names the corpora the data comes from). The choice and ranking of the
+    solutions and the words of frequent.txt come from wordfreq; no frequency figure is
+    copied into these files.
 
 Licence of these files
-  The three lists are derived from the dictionaries above and are distributed under the
+  The lists are derived from the sources above and are distributed under the
   {licence}
-  (the rest of raten is MIT). The choice of solutions is based on wordfreq frequencies
-  (CC BY-SA 4.0, credited above).
+  (the rest of raten is MIT). The choice of solutions and the words of frequent.txt are
+  based on wordfreq's data (CC BY-SA 4.0, credited above; Creative Commons lists GPL-3
+  as compatible with BY-SA 4.0, so adaptations may be shared under GPL-3).
 
 How they were made (src/raten/wordlists/german/)
   1. ngerman entries that are all lowercase or capitalised and consist of letters only
      (acronyms, mixed case and entries with other characters are dropped), lowercased,
      transliterated ä→ae, ö→oe, ü→ue, ß→ss, five letters long: {wngerman} words.
-{hunspell_step}     Together: allowed.txt ({transliterated} of them had an umlaut or ß). Words that are
+{hunspell_step}{frequent_step}     Together: allowed.txt ({transliterated} of them had an umlaut or ß). Words that are
      five letters only before transliteration (Größe) are not five-letter words in the
      game's alphabet and are left out everywhere.
-  2. ngerman.txt holds the same words. `de-ext` takes them all as solutions; it uses the
+  2. ngerman.txt holds the dictionaries' words (not frequent.txt's, mostly names and rare
+     loans a game would not pick). `de-ext` takes them all as solutions; it uses the
      transliterated words, not only the words that are plain ASCII (as some other
      "Standard + ngerman" lists do), because the game transliterates (fuenf, kaese, muede
      are words like any other) and dropping umlaut words would leave an arbitrary hole.
@@ -73,7 +81,7 @@ How they were made (src/raten/wordlists/german/)
 
 Rebuild
   apt-get install {packages} && pip install 'raten[build-words]'
-  raten words build{dict_option} --solutions {solutions} --min-zipf {min_zipf}
+  raten words build{dict_option} --solutions {solutions} --min-zipf {min_zipf}{frequent_option}
 """
 
 HUNSPELL_SOURCE = """\
@@ -97,6 +105,14 @@ HUNSPELL_STEP = """\
      (fadst, oedst), so the build reads the frami dictionary (the two packages conflict).
 """
 
+FREQUENT_STEP = """\
+     Then wordfreq's German words of five letters (transliterated, spellings that
+     transliterate alike added up) with zipf >= {zipf} that are not more than
+     {gap} zipf commoner in English (loans German uses, such as track and ultra, stay;
+     English words quoted in German text, such as about, go): {count} words neither
+     dictionary lists (frequent.txt: {examples}).
+"""
+
 
 @dataclass(frozen=True)
 class Sources:
@@ -107,6 +123,7 @@ class Sources:
     wordfreq: str | None
     dict_path: Path = DEFAULT_DICT
     hunspell: HunspellDict | None = None
+    frequent: bool = True
 
 
 def file_sha256(path: Path) -> str:
@@ -157,6 +174,16 @@ def _hunspell_texts(result: BuildResult, d: HunspellDict | None) -> tuple[str, s
     return source, step, packages
 
 
+def _frequent_step(result: BuildResult) -> str:
+    """The build step that adds wordfreq's frequent words (empty without them)."""
+    if not result.frequent:
+        return ""
+    examples = [w for w in ("sowas", "haufe", "cirka", "track", "ultra") if w in result.frequent]
+    return FREQUENT_STEP.format(
+        zipf=MIN_ZIPF, gap=MAX_GAP, count=len(result.frequent), examples=", ".join(examples or result.frequent[:5])
+    )
+
+
 def notice_text(result: BuildResult, lex: Lexicon, sources: Sources) -> str:
     """The NOTICE that names sources, versions, licences and the command that rebuilds."""
     excluded = "\n".join(f"       {len(words):5d}  {RULE_LABELS[rule]}" for rule, words in result.excluded.items())
@@ -177,10 +204,15 @@ def notice_text(result: BuildResult, lex: Lexicon, sources: Sources) -> str:
         wordfreq=sources.wordfreq or "(version unknown)",
         licence="GPL-2+, like ngerman"
         if sources.hunspell is None
+        else "GPL-3 (the terms all sources allow: GPL-2+, GPL-2 or GPL-3, CC BY-SA 4.0)"
+        if result.frequent
         else "GPL-2 or GPL-3, at your option (the terms all sources allow)",
         wngerman=len(result.wngerman),
         hunspell_step=hunspell_step,
         transliterated=result.transliterated,
+        frequent=len(result.frequent),
+        frequent_step=_frequent_step(result),
+        proper=len(result.proper),
         min_zipf=result.min_zipf,
         candidates=result.candidates,
         excluded=excluded,
@@ -188,4 +220,5 @@ def notice_text(result: BuildResult, lex: Lexicon, sources: Sources) -> str:
         lowest_zipf=f"{result.lowest_zipf:.2f}",
         packages=packages,
         dict_option=options,
+        frequent_option="" if sources.frequent else " --no-frequent",
     )

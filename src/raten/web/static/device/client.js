@@ -3,7 +3,8 @@
    chose "on this device" or the server cannot be reached; the badge says which. Registers the
    service worker (/sw.js) that keeps the solver page, its scripts and the word list for offline
    use. One board only: a request with several boards (or any field it does not know) goes to the
-   server. */
+   server, and so does a prior the device has no list file for (config.priors: the frequency
+   prior when every allowed word as an answer still makes a table the device can build). */
 "use strict";
 
 const DEVICE_KEY = "raten.onDevice";
@@ -42,12 +43,18 @@ const device = (function devicePart() {
     return worker;
   }
 
+  /** The list file for a body's prior: the list's own, or another prior's (config.priors). */
+  function wordsFor(body) {
+    if (body.prior === undefined || body.prior === config.prior) return config.words;
+    return (config.priors || {})[body.prior] || null;
+  }
+
   /** The answer of the engine in the worker for an /api/hints body. */
   function compute(body) {
     return new Promise((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, { resolve, reject });
-      start().postMessage({ id, words: config.words, query: body });
+      start().postMessage({ id, words: wordsFor(body), query: body });
     }).catch((error) => {
       // in the page's language when the text table has the key, as the server words it
       if (error.key === "network") throw new ApiError(tr("network_error"), 0, "device");
@@ -63,11 +70,13 @@ const device = (function devicePart() {
 
   /** What the engine here reads of a body; a body with anything else (several boards, a prior,
       options added to the API later) goes to the server, which knows them. */
-  const KNOWN = new Set(["list", "rows", "hard", "top", "limit", "strategy", "boards"]);
+  const KNOWN = new Set(["list", "rows", "hard", "top", "limit", "strategy", "boards", "prior"]);
 
-  /** Whether the engine here can answer this body: one board, entropy, nothing it does not know. */
+  /** Whether the engine here can answer this body: one board, entropy, a prior it has a list
+      file for, nothing it does not know. */
   function fits(body) {
     return Boolean(config) && typeof Worker !== "undefined" && Object.keys(body).every((k) => KNOWN.has(k))
+      && Boolean(wordsFor(body))
       && (body.boards === undefined || body.boards === 1)
       && (body.strategy === undefined || body.strategy === "entropy");
   }
@@ -116,7 +125,8 @@ const device = (function devicePart() {
     if (lang) page.searchParams.set("lang", lang);
     const assets = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]"),
       (n) => n.src || n.href);
-    const urls = [page.href, ...assets, config.worker, config.engine, config.words].map((u) => new URL(u, location.href).href);
+    const lists = [config.words, ...Object.values(config.priors || {})];
+    const urls = [page.href, ...assets, config.worker, config.engine, ...lists].map((u) => new URL(u, location.href).href);
     const keep = (sw) => { if (sw) sw.postMessage({ type: "keep", urls }); };
     // a new release's worker takes over with an empty cache: ask it again
     navigator.serviceWorker.addEventListener("controllerchange", () => keep(navigator.serviceWorker.controller));

@@ -117,6 +117,12 @@ export class WordList {
     this.allowed = data.allowed;
     this.xlogx = Float64Array.from(data.xlogx);
     this.log2 = Float64Array.from(data.log2);
+    /** The prior: ``uniform`` (no weights), or a weight per solution (the frequency prior). */
+    this.prior = data.prior || "uniform";
+    this.weights = data.weights ? Float64Array.from(data.weights) : null;
+    if (this.weights && this.weights.length !== this.solutions.length) {
+      throw new DeviceError(`the ${this.name} list file has ${this.weights.length} weights for ${this.solutions.length} solutions`);
+    }
     this.rowOf = new Map(this.allowed.map((w, i) => [w, i]));
     this.solutionRows = Int32Array.from(this.solutions, (w) => {
       const row = this.rowOf.get(w);
@@ -476,6 +482,14 @@ export class State {
     return Array.from(this.candidates, (s) => this.list.solutions[s]);
   }
 
+  /** The prior weight of each candidate, or null when they are equally likely (a fallback is
+      ranked equally likely, as the server does by default: State.answer_weights). */
+  answerWeights() {
+    const w = this.list.weights;
+    if (!w || this.fallback) return null;
+    return Float64Array.from(this.candidates, (s) => w[s]);
+  }
+
   /** Allowed rows of the words that could be the answer. */
   candidateRows() {
     if (this.fallback) return Int32Array.from(this.fallback);
@@ -618,6 +632,87 @@ export function splitStats(list, rows, n, codesOf) {
   return { bits, patterns, largest, sumSq };
 }
 
+/** ``np.sum`` of a float64 array, in numpy's pairwise order (blocks of 8 partial sums, halves
+    above 128), so that weights normalise to the very numbers the server's do. */
+export function pairwiseSum(a, lo = 0, n = a.length - lo) {
+  if (n < 8) {
+    let res = -0.0;
+    for (let i = lo; i < lo + n; i++) res += a[i];
+    return res;
+  }
+  if (n <= 128) {
+    const r = [a[lo], a[lo + 1], a[lo + 2], a[lo + 3], a[lo + 4], a[lo + 5], a[lo + 6], a[lo + 7]];
+    let i = 8;
+    for (; i < n - (n % 8); i += 8) for (let j = 0; j < 8; j++) r[j] += a[lo + i + j];
+    let res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; i++) res += a[lo + i];
+    return res;
+  }
+  let n2 = Math.floor(n / 2);
+  n2 -= n2 % 8;
+  return pairwiseSum(a, lo, n2) + pairwiseSum(a, lo + n2, n - n2);
+}
+
+/** The weighted split of each guess row (kernels._split_rows_weighted, in its order of sums):
+    ``w`` the candidates' weights summing to 1. Bits of the weighted feedback distribution,
+    pattern count, largest group (counts) and expected number of candidates left. */
+export function weightedSplitStats(list, rows, n, codesOf, w, full) {
+  const k = rows.length;
+  const bits = new Float64Array(k);
+  const patterns = new Int32Array(k);
+  const largest = new Int32Array(k);
+  const expected = new Float64Array(k);
+  if (!n || !k) return { bits, patterns, largest, expected };
+  const counts = new Int32Array(4 * PATTERNS);
+  const mass = new Float64Array(4 * PATTERNS);
+  const n4 = n - (n % 4);
+  const seen = new Uint8Array(n);
+  for (let r = 0; r < k; r++) {
+    const codes = codesOf(rows[r], seen);
+    let acc = 0, exp = 0, npat = 0, big = 0;
+    if (n <= PATTERNS) {
+      for (let j = 0; j < n; j++) { counts[codes[j]] += 1; mass[codes[j]] += w[j]; }
+      for (let j = 0; j < n; j++) {
+        const p = codes[j];
+        const c = counts[p];
+        if (c > 0) {
+          const m = mass[p];
+          counts[p] = 0; mass[p] = 0;
+          npat += 1; acc += m * Math.log2(m); exp += m * c; if (c > big) big = c;
+        }
+      }
+    } else {
+      if (full) {
+        for (let j = 0; j < n4; j += 4) {
+          counts[codes[j]] += 1; mass[codes[j]] += w[j];
+          counts[PATTERNS + codes[j + 1]] += 1; mass[PATTERNS + codes[j + 1]] += w[j + 1];
+          counts[2 * PATTERNS + codes[j + 2]] += 1; mass[2 * PATTERNS + codes[j + 2]] += w[j + 2];
+          counts[3 * PATTERNS + codes[j + 3]] += 1; mass[3 * PATTERNS + codes[j + 3]] += w[j + 3];
+        }
+        for (let j = n4; j < n; j++) { counts[codes[j]] += 1; mass[codes[j]] += w[j]; }
+      } else {
+        for (let j = 0; j < n; j++) { counts[codes[j]] += 1; mass[codes[j]] += w[j]; }
+      }
+      for (let p = 0; p < PATTERNS; p++) {
+        const c = counts[p] + counts[PATTERNS + p] + counts[2 * PATTERNS + p] + counts[3 * PATTERNS + p];
+        if (c > 0) {
+          const m = (mass[p] + mass[PATTERNS + p]) + (mass[2 * PATTERNS + p] + mass[3 * PATTERNS + p]);
+          for (let h = 0; h < 4; h++) { counts[h * PATTERNS + p] = 0; mass[h * PATTERNS + p] = 0; }
+          npat += 1;
+          if (m > 0) acc += m * Math.log2(m);
+          exp += m * c;
+          if (c > big) big = c;
+        }
+      }
+    }
+    bits[r] = npat === 1 ? 0 : Math.max(-acc, 0);
+    patterns[r] = npat;
+    largest[r] = big;
+    expected[r] = exp;
+  }
+  return { bits, patterns, largest, expected };
+}
+
 /** ``codesOf`` for a state: table columns of its candidates, or feedback against its fallback. */
 function codeReader(state) {
   const list = state.list;
@@ -645,7 +740,16 @@ export function rankState(state, top = MAX_TOP) {
   const n = state.count;
   if (n === 0) throw new DeviceError("no candidates are left to rank guesses against");
   const rows = state.guessRows();
-  const stats = splitStats(state.list, rows, n, codeReader(state));
+  const weights = state.answerWeights();
+  let stats;
+  if (weights) {  // rank.split_stats: the weights over the candidates, normalised, then the kernel
+    const total = pairwiseSum(weights);
+    const w = Float64Array.from(weights, (x) => x / total);
+    stats = weightedSplitStats(state.list, rows, n, codeReader(state), w, n === state.list.solutions.length);
+  } else {
+    stats = splitStats(state.list, rows, n, codeReader(state));
+    stats.expected = Float64Array.from(stats.sumSq, (sq) => sq / Math.max(n, 1));
+  }
   const mark = new Uint8Array(state.list.allowed.length);
   for (const r of state.candidateRows()) mark[r] = 1;
   const keys = Float64Array.from(stats.bits, roundKey);
@@ -661,7 +765,7 @@ export function rankState(state, top = MAX_TOP) {
     candidate: mark[rows[i]] === 1,
     patterns: stats.patterns[i],
     largest: stats.largest[i],
-    expected_remaining: stats.sumSq[i] / Math.max(n, 1),
+    expected_remaining: stats.expected[i],
   }));
 }
 
@@ -735,6 +839,7 @@ export class Solver {
     const limit = query.limit === undefined ? 200 : query.limit;
     return {
       list: this.list.name,
+      prior: this.list.prior,
       count: state.count,
       fallback: Boolean(state.fallback),
       solved: state.solved,

@@ -1,0 +1,111 @@
+"""The device engine in Chromium under the frequency prior: a server offering a list small enough
+for the frequency table on the device, the solver page's config naming that list file, and the
+browser's engine giving the server's /api/hints answers on random histories (weighted entropy to
+the last place, the same ranking). tests/test_device_prior.py checks the same under node."""
+
+from __future__ import annotations
+
+import random
+import socket
+import threading
+import time
+
+import httpx
+import pytest
+
+from raten.engine.feedback import format_pattern, pattern
+from raten.engine.words import WordSet
+
+DEVICE_ANSWERS = """async ({engine, words, queries}) => {
+  const { Solver, WordList } = await import(engine);
+  const solver = new Solver(new WordList(await (await fetch(words)).json()));
+  return queries.map((q) => {
+    try { return solver.hints(q); } catch (e) { return { error: String(e.message), key: e.key }; }
+  });
+}"""
+
+
+@pytest.fixture(scope="module")
+def small_server(en_words, tmp_path_factory, chromium_path):  # noqa: ARG001 - skips without a browser
+    import uvicorn
+
+    from raten.web import create_app
+    from raten.web.limits import Policy
+    from raten.web.service import Lists
+
+    rnd = random.Random(21)
+    sols = rnd.sample(en_words.solutions, 200)
+    extra = rnd.sample([w for w in en_words.allowed if w not in set(sols)], 500)
+    small = WordSet.from_lists(sols, sols + extra, name="small", language="en")
+    roomy = Policy(address_burst=10_000, work_burst=10_000, new_player_burst=10_000, new_player_rate=100.0)
+    db = tmp_path_factory.mktemp("e2e-prior") / "raten.sqlite3"
+    app = create_app(lists=Lists.load({"small": small}), db_path=db, daily_secret="p", policy=roomy)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", small
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def test_the_browser_ranks_the_frequency_prior_as_the_server_does(browser, small_server) -> None:
+    url, small = small_server
+    rnd = random.Random(5)
+    queries = []
+    for i in range(80):
+        answer, rows = rnd.choice(small.allowed), []
+        for _ in range(rnd.randint(0, 3)):
+            guess = rnd.choice(small.allowed)
+            rows.append({"guess": guess, "pattern": format_pattern(pattern(guess, answer))})
+        queries.append(
+            {"list": "small", "rows": rows, "hard": i % 4 == 0, "top": 30, "limit": 100, "prior": "frequency"}
+        )
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"{url}/solver?list=small")
+        device = page.evaluate("JSON.parse(document.getElementById('raten-config').textContent).device")
+        words = device["priors"]["frequency"]
+        assert words == f"/device/words/small.json?prior=frequency&v={small.fingerprint}"
+        answers = page.evaluate(DEVICE_ANSWERS, {"engine": device["engine"], "words": words, "queries": queries})
+    finally:
+        context.close()
+    with httpx.Client(base_url=url, timeout=60) as client:
+        for q, mine in zip(queries, answers):
+            theirs = client.post("/api/hints", json=q).json()
+            assert "error" not in mine, (q, mine)
+            for key in ("prior", "count", "candidates", "split", "constraints", "warnings"):
+                assert mine[key] == theirs[key], (q, key)
+            assert [(h["word"], h["bits"], h["candidate"]) for h in mine["hints"]] == [
+                (h["word"], h["bits"], h["candidate"]) for h in theirs["hints"]
+            ], q
+            for a, b in zip(mine["hints"], theirs["hints"]):
+                assert a["expected_remaining"] == pytest.approx(b["expected_remaining"], rel=1e-12)
+
+
+def test_the_page_sends_a_frequency_body_to_the_device_when_chosen(browser, small_server) -> None:
+    """With "on this device" chosen, a body with the frequency prior is answered in the worker
+    (the badge shows) from the frequency list file, as the server answers it."""
+    url, small = small_server
+    body = {"list": "small", "rows": [{"guess": "crane", "pattern": "....."}], "prior": "frequency", "top": 10}
+    body["rows"] = [{"guess": small.allowed[0], "pattern": format_pattern(pattern(small.allowed[0], small.allowed[1]))}]
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"{url}/solver?list=small")
+        page.evaluate("localStorage.setItem('raten.onDevice', '1')")
+        mine = page.evaluate("(body) => solverHints(body)", body)
+        assert page.locator("#device-badge").is_visible()
+    finally:
+        context.close()
+    theirs = httpx.post(f"{url}/api/hints", json=body, timeout=60).json()
+    assert mine["prior"] == "frequency" and mine["count"] == theirs["count"]
+    assert [(h["word"], h["bits"]) for h in mine["hints"]] == [(h["word"], h["bits"]) for h in theirs["hints"]]
