@@ -111,7 +111,7 @@ def main() -> int:
         t = time.perf_counter()
         level = probe.opener_level_bound(g, args.beta)
         level_s.append(time.perf_counter() - t)
-        probe.memo[0][:] = 0  # each level bound from an empty memo: its cost alone
+        probe.memo[:] = 0  # each level bound from an empty memo: its cost alone
         by_cheap += cheap >= args.beta
         by_level += level >= args.beta
         b_txt = "-"

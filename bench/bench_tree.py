@@ -16,7 +16,8 @@ one run; under the prior "total" is the weighted total and "avg" the expected gu
 its own Makefile in DIR, not part of this repository) against raten, one opener's proof as a
 whole process each, on the same lists (``-a wordlist_orig_all -h wordlist_orig_hidden`` are
 ``--words en``): SALET, CRANE, SALET hard. Runs alternate between the solvers, ``--repeat``
-times; printed are the median and least wall seconds and the peak memory of each process.
+times; printed are the median and least wall seconds, the median CPU seconds (user + system:
+on a shared machine the figure a load inflates least) and the peak memory of each process.
 raten runs three ways: ``start-up`` (import, lists, feedback table, kernels loaded from the
 numba cache, no search), ``proof`` (the least total and its tree, what Selby's ``-w`` does)
 and ``raten tree --opener`` (also the least worst case among optimal trees).
@@ -92,8 +93,8 @@ print("total", r.total)
 """
 
 
-def _process(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, str]:
-    """(wall seconds, peak memory MB, output) of one whole process."""
+def _process(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, float, str]:
+    """(wall seconds, CPU seconds (user + system), peak memory MB, output) of one whole process."""
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=cwd)
@@ -104,7 +105,7 @@ def _process(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, str
         text = out.read().decode(errors="replace")
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed ({proc.returncode}):\n{text[-2000:]}")
-    return wall, usage.ru_maxrss / 1024, text
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text
 
 
 def _total(text: str, pattern: str) -> int | None:
@@ -146,12 +147,14 @@ def side_by_side(selby: Path, repeat: int) -> None:
             ),
         }
         walls: dict[str, list[float]] = {k: [] for k in runs}
+        cpus: dict[str, list[float]] = {k: [] for k in runs}
         mems: dict[str, float] = dict.fromkeys(runs, 0.0)
         totals: dict[str, int | None] = {}
         for _ in range(repeat):
             for name, (cmd, cwd, pat) in runs.items():
-                wall, mem, text = _process(cmd, cwd)
+                wall, cpu, mem, text = _process(cmd, cwd)
                 walls[name].append(wall)
+                cpus[name].append(cpu)
                 mems[name] = max(mems[name], mem)
                 totals[name] = _total(text, pat)
         for name in runs:
@@ -159,7 +162,8 @@ def side_by_side(selby: Path, repeat: int) -> None:
             total = totals[name] if name != "raten start-up" else "-"
             print(
                 f"{opener.upper():6} {mode:6} {name:20} total {total!s:5}  wall median {statistics.median(w):5.1f} s"
-                f"  least {min(w):5.1f} s  peak {mems[name]:5.0f} MB  ({repeat} runs)",
+                f"  least {min(w):5.1f} s  CPU median {statistics.median(cpus[name]):5.2f} s"
+                f"  peak {mems[name]:5.0f} MB  ({repeat} runs)",
                 flush=True,
             )
         found = {totals[k] for k in runs if k != "raten start-up"}

@@ -31,6 +31,7 @@ from raten.cli.common import (
 )
 from raten.engine.words import WordSet
 from raten.errors import RatenError
+from raten.trees.memo_file import DEFAULT_MEMO_GB
 from raten.trees.model import Tree
 from raten.trees.opener import OpenerProof
 from raten.trees.search import INF
@@ -99,7 +100,17 @@ def _dist(distribution: dict) -> str:
     help="With --best: search only below this total from the start (a known top-th total + 1); "
     "openers needing it or more are refuted by a proven bound.",
 )
-@click.option("--memo-bits", default=21, show_default=True, help="Memo table size, 2**bits entries per process.")
+@click.option(
+    "--memo-bits", default=21, show_default=True, help="Memo table size, 2**bits entries per process (--opener)."
+)
+@click.option(
+    "--memo-gb",
+    type=float,
+    default=DEFAULT_MEMO_GB,
+    show_default=True,
+    help="With --best: memo shared by the worker processes, in GB (at most 16; 0: a private memo of "
+    "2**--memo-bits entries per process); saved beside the results file, so a resumed run starts with it.",
+)
 @click.option("--name", help="Name for the word lists in the tree header (default: the preset or file name).")
 @click.pass_context
 def tree(
@@ -121,6 +132,7 @@ def tree(
     table,
     cutoff,
     memo_bits,
+    memo_gb,
     name,
 ):
     """Build the decision tree with the fewest guesses in total, proven optimal by exact search.
@@ -142,7 +154,7 @@ def tree(
         words = dataclasses.replace(words, name=name)
     limit = _limit(max_guesses)
     if best:
-        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits, table, cutoff)
+        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, (memo_bits, memo_gb), table, cutoff)
     else:
         _one(words, opener, hard, limit, out, as_json, memo_bits)
 
@@ -188,7 +200,7 @@ def _prior_note(t: Tree) -> str:
     return "" if t.prior == "uniform" else f", {t.prior} prior, total weight {t.weight}"
 
 
-def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_bits, table, cutoff) -> None:
+def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff) -> None:
     from raten.trees.jobs import default_results_path, openers_table, run_best
 
     results = results or default_results_path(words, hard, limit)
@@ -214,7 +226,8 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo_
             jobs=jobs,
             scheduler=scheduler,
             results=results,
-            memo_bits=memo_bits,
+            memo_bits=memo[0],
+            memo_gb=memo[1],
             start_cutoff=cutoff,
             progress=None if as_json else step,
         )

@@ -12,6 +12,10 @@ lowest again, is searched exactly. Each job gets the current cut-off (the ``top`
 exact total so far, plus one), so most openers stop early with a proven lower bound. A
 known bound (``start_cutoff``, e.g. a published top-th total plus one) caps it from the start, so
 the first openers are not searched without one.
+
+The workers share one memo (``raten.trees.memo_file``): a table of ``memo_gb`` gigabytes in
+shared memory, saved beside the results file every few minutes and at the end, and loaded
+again by a resumed run (``memo_gb=0``: one private memo of 2**``memo_bits`` slots per process).
 """
 
 from __future__ import annotations
@@ -29,13 +33,16 @@ from pathlib import Path
 
 from raten.engine.words import WordSet
 from raten.errors import RatenError
+from raten.trees.memo_file import DEFAULT_MEMO_GB, MemoHandle, SharedMemo, attach, memo_fingerprint, slots_for
 from raten.trees.model import Tree, tree_weights
 from raten.trees.search import INF, OpenerResult, Searcher
 
 RESULTS_VERSION = 1
+#: Seconds between saves of the shared memo during a run (it is saved at the end too).
+MEMO_SAVE_SECONDS = 600.0
 
-#: (words, hard, max_guesses, memo_bits): all a worker needs to build its searcher.
-Spec = tuple[WordSet, bool, "int | None", int]
+#: (words, hard, max_guesses, memo_bits, shared memo or None): all a worker needs to build its searcher.
+Spec = tuple[WordSet, bool, "int | None", int, "MemoHandle | None"]
 
 _SEARCHERS: dict[tuple, Searcher] = {}
 _LOCK = threading.Lock()  # a Dask worker may run jobs in threads: one search at a time per memo
@@ -43,11 +50,17 @@ _LOCK = threading.Lock()  # a Dask worker may run jobs in threads: one search at
 
 def _searcher(spec: Spec) -> Searcher:
     """One searcher per process and spec, so the memo carries over from opener to opener."""
-    words, hard, max_guesses, memo_bits = spec
-    key = (words.prior_key, hard, max_guesses, memo_bits)
+    words, hard, max_guesses, memo_bits, shared = spec
+    key = (words.prior_key, hard, max_guesses, memo_bits, shared)
     if key not in _SEARCHERS:
         _SEARCHERS.clear()
-        _SEARCHERS[key] = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=memo_bits)
+        memo = None
+        if shared is not None:
+            try:
+                memo = attach(shared)
+            except (OSError, ValueError):  # a Dask worker on another machine: a memo of its own
+                memo = None
+        _SEARCHERS[key] = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=memo_bits, memo=memo)
     return _SEARCHERS[key]
 
 
@@ -56,10 +69,11 @@ def bound_job(spec: Spec, opener: str, beta: int) -> dict:
     than ``beta``: a record of a proven lower bound when it reaches ``beta``."""
     with _LOCK:
         s = _searcher(spec)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         bound = s.opener_level_bound(opener, beta)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     rec = OpenerResult(opener, False, bound, seconds=seconds).to_dict()
+    rec["cpu_seconds"] = round(cpu, 3)  # on a shared machine: the work, whatever the load
     rec["beta"] = beta if beta < INF else None
     rec["by"] = "level-bound"
     return rec
@@ -69,10 +83,12 @@ def opener_job(spec: Spec, opener: str, beta: int, shave_worst: bool = True) -> 
     """Solve one opener below ``beta``: exact (with tree and least worst case) or a lower bound."""
     with _LOCK:
         s = _searcher(spec)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         r = s.optimal(opener, beta=beta) if shave_worst else s.solve_opener(opener, beta=beta)
         r.seconds = time.perf_counter() - start
+        cpu = time.process_time() - cpu
     out = r.to_dict()
+    out["cpu_seconds"] = round(cpu, 3)
     out["beta"] = beta if beta < INF else None
     if r.tree is not None:
         out["tree"] = r.tree.to_text()  # text: the record travels between processes and into the results file
@@ -276,6 +292,8 @@ class BestReport:
     solutions: int = 0
     results_path: Path | None = None
     cap: int = INF  #: the cut-off given up front (``--cutoff``), INF without one
+    memo_loaded: int = 0  #: shared memo entries taken over from the saved memo of an earlier run
+    memo_saved: int = 0  #: shared memo entries saved at the end (0: private memos or no results file)
     weights: dict[str, int] | None = None  #: each solution's weight under the prior (None: uniform)
 
     @property
@@ -333,6 +351,8 @@ class BestReport:
             "openers_cut_by_bound": self.by_bound,
             "openers_cut_by_level_bound": self.by_level,
             "resumed": self.resumed,
+            "memo_loaded": self.memo_loaded,
+            "memo_saved": self.memo_saved,
             "seconds": round(self.seconds, 1),
             "results": str(self.results_path) if self.results_path else None,
             "out": str(out) if out else None,
@@ -356,6 +376,7 @@ def run_best(
     results: Path | None = None,
     openers: list[str] | None = None,
     memo_bits: int = 21,
+    memo_gb: float = DEFAULT_MEMO_GB,
     start_cutoff: int | None = None,
     progress: Callable[[int, int, dict | None, int], None] | None = None,
 ) -> BestReport:
@@ -363,15 +384,19 @@ def run_best(
 
     ``start_cutoff``: search only below this total from the start (openers needing it or more are
     refuted with a proven bound; too low a value leaves fewer than ``top`` exact, too high
-    only costs time). ``progress(done, total, best, cutoff)`` is called as jobs finish.
+    only costs time). ``memo_gb``: the shared memo's size (0: private memos); it is saved to
+    ``memo_path(results)`` and loaded from there. ``progress(done, total, best, cutoff)`` is
+    called as jobs finish.
     """
     if top < 1:
         raise RatenError("--top must be at least 1")
     if start_cutoff is not None and start_cutoff < 1:
         raise RatenError("--cutoff must be at least 1")
+    if memo_gb < 0:
+        raise RatenError("--memo-gb must not be negative")
+    slots = slots_for(memo_gb) if memo_gb > 0 else 0
     cap = start_cutoff if start_cutoff is not None else INF
     start = time.perf_counter()
-    spec: Spec = (words, hard, max_guesses, memo_bits)
     local = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=8)
     rows = [local.row(o) for o in openers] if openers else list(range(len(words.allowed)))
     bound = {words.allowed[g]: local.opener_bound(g) for g in rows}
@@ -402,8 +427,21 @@ def run_best(
         bound[o] = max(bound[o], b)
     pending = [(b, o, 1 if o in raised_before else 0) for o, b in bound.items() if needs_work(o)]
     heapq.heapify(pending)
-    runner = _Dask(scheduler) if scheduler is not None else (_Pool(jobs) if jobs > 1 else _InProcess())
+    shared = (
+        SharedMemo(memo_fingerprint(words, hard, max_guesses), slots, memo_path(results) if results else None)
+        if slots
+        else None
+    )
+    spec: Spec = (words, hard, max_guesses, memo_bits, shared.handle if shared else None)
+    last_save = time.monotonic()
+    try:
+        runner = _Dask(scheduler) if scheduler is not None else (_Pool(jobs) if jobs > 1 else _InProcess())
+    except BaseException:
+        if shared:
+            shared.close()
+        raise
     job_spec = runner.prepare(spec)
+    memo_saved = 0
     in_flight: dict = {}
     slots = max(1, jobs) * 2 if scheduler is None else max(4, _dask_workers(runner) * 2)
     n_total = len(bound)
@@ -435,6 +473,9 @@ def run_best(
                 if out:
                     out.write(rec)
                 cutoff = _cutoff(exact_list(), top, cap)
+                if shared and time.monotonic() - last_save > MEMO_SAVE_SECONDS:
+                    shared.save()
+                    last_save = time.monotonic()
                 if progress:
                     ex = sorted(exact_list(), key=lambda r: (r["total"], r["worst"] or 0, r["opener"]))
                     progress(len(done), n_total, ex[0] if ex else None, cutoff)
@@ -442,6 +483,10 @@ def run_best(
         runner.close()
         if out:
             out.close()
+        if shared:
+            memo_saved = shared.save()
+            shared.close()
+            _SEARCHERS.clear()  # this process's mapping of the table goes with its searcher
     by_bound = sum(1 for o in bound if o not in done)
     by_level = sum(1 for r in done.values() if r.get("by") == "level-bound")
     exact = sorted(exact_list(), key=lambda r: (r["total"], r["worst"] or 0, r["opener"]))
@@ -459,8 +504,15 @@ def run_best(
         solutions=len(words.solutions),
         results_path=results,
         cap=cap,
+        memo_loaded=shared.loaded if shared else 0,
+        memo_saved=memo_saved,
         weights=tree_weights(words),
     )
+
+
+def memo_path(results: Path) -> Path:
+    """Where a run with this results file saves its shared memo (and a resumed run finds it)."""
+    return results.with_name(results.name + ".memo")
 
 
 def openers_table(report: BestReport, bounds: dict[str, int] | None = None) -> str:

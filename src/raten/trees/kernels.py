@@ -37,7 +37,8 @@ from numba import njit
 
 from raten.engine.feedback import ALL_GREEN, PATTERNS
 from raten.engine.hardmode import keeping, reveal, rules_after
-from raten.trees.memo import ONE, depth_key, memo_find, memo_put, mix64, set_key, state_hash
+from raten.trees.memo import ONE, depth_key, memo_get, memo_put, mix64, set_key, state_hash
+from raten.trees.scan import split_keys
 
 #: Larger than any total: "cannot be done within the guesses left".
 INF = 1 << 40
@@ -112,6 +113,49 @@ def candidate_splits(Mt, sol_row, wt, S, W, wmax):
 
 
 @njit(cache=True)
+def weighted_split_keys(Mt, S, L, wt):
+    """For each guess of ``L``: the sum of its groups' heaviest weights over ``S``, plus its own
+    weight when it is a candidate (0 when it learns nothing): it costs at least 3W - key."""
+    n = S.shape[0]
+    nl = L.shape[0]
+    keys = np.zeros(nl, dtype=np.int64)
+    stamp = np.zeros(PATTERNS, dtype=np.int64)
+    gmax = np.zeros(PATTERNS, dtype=np.int64)
+    tick = np.int64(0)
+    for i in range(nl):
+        g = L[i]
+        tick += 1
+        k = 0
+        key = np.int64(0)
+        for j in range(n):
+            c = Mt[S[j], g]
+            w = wt[S[j]]
+            if stamp[c] != tick:
+                stamp[c] = tick
+                gmax[c] = w
+                key += w
+                k += 1
+            elif w > gmax[c]:
+                key += w - gmax[c]
+                gmax[c] = w
+        if stamp[ALL_GREEN] == tick:
+            key += gmax[ALL_GREEN]
+            k += 1
+        if k >= 2:
+            keys[i] = key
+    return keys
+
+
+@njit(cache=True)
+def guess_keys(Mt, S, L, wt, wmax):
+    """Each guess's key (``weighted_split_keys``): with weights all 1 (``wmax`` 1) the fast
+    branch-free scan of ``raten.trees.scan`` (groups + 1 for a candidate), else the weighted one."""
+    if wmax == 1:
+        return split_keys(Mt, S, L).astype(np.int64)
+    return weighted_split_keys(Mt, S, L, wt)
+
+
+@njit(cache=True)
 def perfect_splitter(Mt, S, L):
     """The first guess of ``L`` that splits ``S`` into groups of one (-1 if none): with one guess
     left before the answer, the only guesses that will do. Each guess is dropped at its first
@@ -158,11 +202,10 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
     k1, k2 = set_key(S, z1, z2, dl, hh)
     k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
     lb = np.int64(2 * W - wmax)
-    slot = memo_find(memo, k1, k2)
-    if slot >= 0:
+    hit, v, ex, _ = memo_get(memo, k1, k2)
+    if hit:
         stats[ST_MEMO_HITS] += 1
-        v = memo[2][slot]
-        if memo[4][slot] == 1 or v >= beta:
+        if ex == 1 or v >= beta:
             return v
         if v > lb:
             lb = v
@@ -202,37 +245,10 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
 
     # Every legal guess: key = the sum of its groups' heaviest weights, plus its own weight
     # when it is a candidate (uniform: groups k, plus 1), so it costs at least 3W - key.
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
-    gmax = np.zeros(PATTERNS, dtype=np.int64)
-    tick = np.int64(0)
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
     nl = L.shape[0]
-    keys = np.zeros(nl, dtype=np.int64)
-    maxkey = np.int64(0)
-    for i in range(nl):
-        g = L[i]
-        tick += 1
-        k = 0
-        key = np.int64(0)
-        for j in range(n):
-            c = Mt[S[j], g]
-            w = wt[S[j]]
-            if stamp[c] != tick:
-                stamp[c] = tick
-                gmax[c] = w
-                key += w
-                k += 1
-            elif w > gmax[c]:
-                key += w - gmax[c]
-                gmax[c] = w
-        if stamp[ALL_GREEN] == tick:
-            key += gmax[ALL_GREEN]
-            k += 1
-        if k < 2:  # learns nothing (one guess left before the answer was settled above)
-            key = np.int64(0)
-        keys[i] = key
-        if key > maxkey:
-            maxkey = key
+    keys = guess_keys(Mt, S, L, wt, wmax)  # 0: learns nothing (one guess left before the answer was settled above)
+    maxkey = keys.max() if nl else 0
     stats[ST_SCANS] += 1
     if maxkey == 0:
         memo_put(memo, k1, k2, INF, -1, 1)
@@ -294,6 +310,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
     codes = np.empty(n, dtype=np.int32)
     gsize = np.zeros(PATTERNS, dtype=np.int64)
     gw = np.zeros(PATTERNS, dtype=np.int64)
+    gmax = np.zeros(PATTERNS, dtype=np.int64)
     gmin = np.zeros(PATTERNS, dtype=np.int64)
     gstart = np.zeros(PATTERNS, dtype=np.int64)
     gh1 = np.zeros(PATTERNS, dtype=np.uint64)
@@ -398,10 +415,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
             else:
                 clb[c] = 2 * gw[c] - gmax[c]
                 ck2 = np.uint64(depth_key(gh2[c], cdl, ghh[c]))
-                s2 = memo_find(memo, gh1[c] | ONE, ck2)
-                if s2 >= 0:
-                    v = memo[2][s2]
-                    if memo[4][s2] == 1:
+                hit, v, ex, _ = memo_get(memo, gh1[c] | ONE, ck2)
+                if hit:
+                    if ex == 1:
                         clb[c] = v
                         cexact[c] = 1
                     elif v > clb[c]:
@@ -476,14 +492,14 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1, dedup=1
     if n <= 2:  # the heavier of two first (the first on a tie)
         return v, np.int64(sol_row[S[1]] if n == 2 and wt[S[1]] > wt[S[0]] else sol_row[S[0]])
     k1, k2 = set_key(S, z1, z2, dl, hh)
-    slot = memo_find(memo, k1, k2)
-    if slot < 0 or memo[4][slot] != 1 or memo[3][slot] < 0:
+    hit, _, ex, bg = memo_get(memo, k1, k2)
+    if not hit or ex != 1 or bg < 0:
         # evicted meanwhile: solve once more just above the value, which stores it again
         v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats, deep, dedup)
-        slot = memo_find(memo, k1, k2)
-        if slot < 0:
+        hit, _, ex, bg = memo_get(memo, k1, k2)
+        if not hit:
             return v, -1
-    return v, np.int64(memo[3][slot])
+    return v, np.int64(bg)
 
 
 @njit(cache=True)
@@ -520,13 +536,13 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     k1, k2 = set_key(S, z1, z2, dl, hh)
     k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
     lb = np.int64(2 * W - wmax)
-    slot = memo_find(memo, k1, k2)
-    if slot >= 0:
+    hit, v, ex, _ = memo_get(memo, k1, k2)
+    if hit:
         stats[ST_MEMO_HITS] += 1
-        if memo[4][slot] == 1:
-            return memo[2][slot], 1
-        if memo[2][slot] > lb:
-            lb = memo[2][slot]
+        if ex == 1:
+            return v, 1
+        if v > lb:
+            lb = v
     cdl = dl if dl >= UNLIMITED else dl - 1
     pval, pg, qval, qg = candidate_splits(Mt, sol_row, wt, S, W, wmax)
     if pval == 2 * W - wmax or (cdl <= 1 and pg >= 0):
@@ -545,34 +561,9 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         v = np.int64(2 * W) if gp >= 0 else np.int64(INF)
         memo_put(memo, k1, k2, v, gp, 1)
         return v, 1
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
-    gmax = np.zeros(PATTERNS, dtype=np.int64)
-    tick = np.int64(0)
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
-    maxkey = np.int64(0)
-    for i in range(L.shape[0]):
-        g = L[i]
-        tick += 1
-        k = 0
-        key = np.int64(0)
-        for j in range(n):
-            c = Mt[S[j], g]
-            w = wt[S[j]]
-            if stamp[c] != tick:
-                stamp[c] = tick
-                gmax[c] = w
-                key += w
-                k += 1
-            elif w > gmax[c]:
-                key += w - gmax[c]
-                gmax[c] = w
-        if stamp[ALL_GREEN] == tick:
-            key += gmax[ALL_GREEN]
-            k += 1
-        if k < 2:  # learns nothing (one guess left before the answer was settled above)
-            key = np.int64(0)
-        if key > maxkey:
-            maxkey = key
+    keys = guess_keys(Mt, S, L, wt, wmax)  # 0: learns nothing (one guess left before the answer was settled above)
+    maxkey = keys.max() if L.shape[0] else 0
     stats[ST_SCANS] += 1
     if maxkey == 0:
         memo_put(memo, k1, k2, INF, -1, 1)

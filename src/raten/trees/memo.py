@@ -3,6 +3,14 @@
 A candidate set hashes to the sums of its members' two Zobrist keys; the guesses left and,
 in hard mode, the revealed-letter constraints are mixed into the second key. An entry holds
 a value (exact) or a proven lower bound, and the best guess found.
+
+A slot is three 64-bit words: the first key, the data (value, exact flag, best guess) and
+the second key sealed with both (``k2 ^ seal(k1, data)``). The table may be shared by
+processes that write it without locks (``raten.trees.memo_file``), so a slot can hold words
+of two different writes; a reader accepts a slot only when its seal checks, and since the
+seal is a bijection of the data for a given first key, a torn slot (data of one write, seal
+of another) is always rejected unless both writes stored the same data for the same key.
+Every value stored is exact or a proven bound, so any slot that checks is safe to use.
 """
 
 from __future__ import annotations
@@ -12,15 +20,32 @@ from numba import njit
 
 #: Slots looked at from a key's home slot before the first of them is evicted.
 PROBES = 8
+#: 64-bit words per slot: first key, sealed second key, data.
+WORDS = 3
+#: Bytes per slot.
+SLOT_BYTES = 8 * WORDS
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 ONE = np.uint64(1)
 
+#: The data word: value in the low bits (saturated: every total at or above ``INF`` of the
+#: search means "cannot be done", and no ``beta`` exceeds it), then the exact flag, then the
+#: best guess + 1 (0 for none).
+VALUE_BITS = 41
+VALUE_MAX = (1 << VALUE_BITS) - 1
+BEST_BITS = 64 - VALUE_BITS - 1
+#: Guess rows the data word can hold (the allowed list must be shorter).
+MAX_GUESSES_ROWS = (1 << BEST_BITS) - 1
+_VMAX = np.int64(VALUE_MAX)
+_VMASK = np.uint64(VALUE_MAX)
+_XSHIFT = np.uint64(VALUE_BITS)
+_BSHIFT = np.uint64(VALUE_BITS + 1)
+
 
 @njit(cache=True, inline="always")
 def mix64(x: np.uint64) -> np.uint64:
-    """splitmix64 finaliser: a well-spread 64-bit hash of a 64-bit value."""
+    """splitmix64 finaliser: a well-spread 64-bit hash of a 64-bit value (a bijection)."""
     x = x ^ (x >> np.uint64(30))
     x = x * _M1
     x = x ^ (x >> np.uint64(27))
@@ -34,58 +59,122 @@ def zobrist(count: int, seed: int) -> np.ndarray:
     return rng.integers(0, 2**63, size=max(count, 1), dtype=np.int64).astype(np.uint64) * np.uint64(2) + np.uint64(1)
 
 
-def new_memo(bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """An empty memo table with 2**bits slots: (key1, key2, value, best guess, exact flag)."""
-    cap = 1 << bits
-    return (
-        np.zeros(cap, dtype=np.uint64),
-        np.zeros(cap, dtype=np.uint64),
-        np.zeros(cap, dtype=np.int64),
-        np.full(cap, -1, dtype=np.int32),
-        np.zeros(cap, dtype=np.uint8),
-    )
+def new_memo(bits: int) -> np.ndarray:
+    """An empty memo table with 2**bits slots (rows of ``WORDS`` 64-bit words)."""
+    return empty_memo(1 << bits)
+
+
+def empty_memo(slots: int) -> np.ndarray:
+    """An empty memo table with ``slots`` slots (any number from 1)."""
+    return np.zeros((max(1, slots), WORDS), dtype=np.uint64)
+
+
+@njit(cache=True, inline="always")
+def pack(value, best, exact) -> np.uint64:
+    """The data word of (value or bound, best guess or -1, exact flag)."""
+    v = np.int64(value)
+    if v > _VMAX:
+        v = _VMAX
+    return np.uint64(v) | (np.uint64(exact) << _XSHIFT) | (np.uint64(best + 1) << _BSHIFT)
+
+
+@njit(cache=True, inline="always")
+def unpack(d: np.uint64):
+    """(value, exact flag, best guess or -1) of a data word."""
+    return np.int64(d & _VMASK), np.int64((d >> _XSHIFT) & ONE), np.int64(d >> _BSHIFT) - 1
+
+
+@njit(cache=True, inline="always")
+def seal(k1: np.uint64, d: np.uint64) -> np.uint64:
+    """What the second key is xor-ed with in a slot: for a given first key, a bijection of the data."""
+    return mix64(np.uint64(k1) ^ mix64(np.uint64(d) ^ np.uint64(0x2545F4914F6CDD1D)))
+
+
+@njit(cache=True, inline="always")
+def home(memo, k1: np.uint64) -> np.int64:
+    """The first slot probed for a key (first keys are odd: their lowest bit carries nothing)."""
+    return np.int64((k1 >> ONE) % np.uint64(memo.shape[0]))
 
 
 @njit(cache=True)
-def memo_find(memo, k1: np.uint64, k2: np.uint64) -> int | np.int64:
-    mk1, mk2 = memo[0], memo[1]
-    mask = mk1.shape[0] - 1
-    i = np.int64(k1 & np.uint64(mask))
+def memo_get(memo, k1: np.uint64, k2: np.uint64):
+    """(found, value, exact flag, best guess) of the set keyed (k1, k2); a torn slot is a miss."""
+    cap = memo.shape[0]
+    i = home(memo, k1)
     for _ in range(PROBES):
-        if mk1[i] == k1 and mk2[i] == k2:
-            return i
-        if mk1[i] == 0:
-            return -1
-        i = (i + 1) & mask
-    return -1
-
-
-@njit(cache=True)
-def memo_put(memo, k1: np.uint64, k2: np.uint64, value: int | np.int64, best: int, exact: int) -> None:
-    """Store a value (exact) or a lower bound; when the probe run is full, evict its first slot."""
-    mk1, mk2, mval, mbest, mexact = memo
-    mask = mk1.shape[0] - 1
-    home = np.int64(k1 & np.uint64(mask))
-    i = home
-    for _ in range(PROBES):
-        if mk1[i] == k1 and mk2[i] == k2:
-            if mexact[i] == 1:
-                return
-            if exact == 1 or value > mval[i]:
-                mval[i] = value
-                mbest[i] = best
-                mexact[i] = exact
-            return
-        if mk1[i] == 0:
+        a = memo[i, 0]
+        if a == 0:
             break
-        i = (i + 1) & mask
-    else:
-        i = home
-    mk1[i] = k1
-    mk2[i] = k2
-    mval[i] = value
-    mbest[i] = best
-    mexact[i] = exact
+        if a == k1:
+            d = memo[i, 2]
+            if memo[i, 1] == (k2 ^ seal(k1, d)):
+                v, ex, b = unpack(d)
+                return True, v, ex, b
+        i += 1
+        if i == cap:
+            i = np.int64(0)
+    return False, np.int64(0), np.int64(0), np.int64(-1)
+
+
+@njit(cache=True)
+def memo_put(memo, k1: np.uint64, k2: np.uint64, value, best, exact) -> None:
+    """Store a value (exact) or a lower bound; an exact value is kept, a bound only rises. When
+    the probe run is full, its first slot is evicted. A slot with this first key whose seal
+    fails is passed over like any other key's: it is the same set at another depth or under
+    other rules (common), or torn by two writers (rare; it goes when evicted)."""
+    cap = memo.shape[0]
+    h = home(memo, k1)
+    i = h
+    found = False
+    for _ in range(PROBES):
+        a = memo[i, 0]
+        if a == k1:
+            d = memo[i, 2]
+            if memo[i, 1] == (k2 ^ seal(k1, d)):
+                v, ex, _ = unpack(d)
+                if ex == 1 or (exact != 1 and value <= v):
+                    return
+                found = True
+                break
+        elif a == 0:
+            found = True
+            break
+        i += 1
+        if i == cap:
+            i = np.int64(0)
+    if not found:
+        i = h
+    d = np.uint64(pack(value, best, exact))  # np.uint64: a no-op compiled; the Python body's pack gives an int
+    memo[i, 0] = k1
+    memo[i, 2] = d
+    memo[i, 1] = k2 ^ seal(k1, d)
+
+
+@njit(cache=True)
+def memo_merge(memo, rows) -> int:
+    """Put every used slot of ``rows`` (saved slots) into ``memo``; returns how many. A torn row
+    goes in as it was, under a second key no set has, so it still never reads as a hit."""
+    kept = 0
+    for r in range(rows.shape[0]):
+        k1 = rows[r, 0]
+        if k1 == 0:
+            continue
+        d = rows[r, 2]
+        k2 = rows[r, 1] ^ seal(k1, d)
+        v, ex, b = unpack(d)
+        memo_put(memo, k1, k2, v, b, ex)
+        kept += 1
+    return kept
+
+
+@njit(cache=True)
+def memo_count(memo) -> int:
+    """Slots in use (torn ones included)."""
+    n = 0
+    for i in range(memo.shape[0]):
+        if memo[i, 0] != 0:
+            n += 1
+    return n
 
 
 @njit(cache=True)

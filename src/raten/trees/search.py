@@ -21,10 +21,11 @@ import numpy as np
 from raten.engine.feedback import ALL_GREEN, History
 from raten.engine.hardmode import letter_counts, no_rules, rules_after
 from raten.engine.matrix import load_matrix
+from raten.engine.transposed import load_transposed
 from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
 from raten.trees import kernels as tk
-from raten.trees.memo import new_memo, zobrist
+from raten.trees.memo import MAX_GUESSES_ROWS, new_memo, zobrist
 from raten.trees.model import Tree
 from raten.trees.weights import integer_weights
 
@@ -79,6 +80,7 @@ class Searcher:
         *,
         deep: bool = True,
         dedup: int = 1,
+        memo: np.ndarray | None = None,
     ):
         if max_guesses is not None and max_guesses < 1:
             raise RatenError("--max-guesses must be at least 1")
@@ -87,7 +89,7 @@ class Searcher:
         self.max_guesses = max_guesses
         matrix = load_matrix(words)
         self.data = matrix.data  # guesses x solutions
-        mt = np.ascontiguousarray(np.asarray(matrix.data).T)
+        mt = load_transposed(words)  # solutions x guesses, cached on disk like the matrix
         glet = np.ascontiguousarray(words.allowed_letters)
         #: one integer weight per solution (all 1 under the uniform prior): totals are weighted sums
         self.weights = integer_weights(words)
@@ -102,7 +104,10 @@ class Searcher:
             letter_counts(glet),
             self.weights,
         )
-        self.memo = new_memo(memo_bits)
+        if len(words.allowed) > MAX_GUESSES_ROWS:
+            raise RatenError(f"the exact search takes at most {MAX_GUESSES_ROWS} allowed words")
+        #: the memo table: its own, or one shared with other processes (``raten.trees.memo_file``)
+        self.memo = new_memo(memo_bits) if memo is None else memo
         self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
         self.all_guesses = np.arange(len(words.allowed), dtype=np.int32)
         self.no_greens, self.no_need = no_rules()

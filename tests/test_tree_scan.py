@@ -1,0 +1,52 @@
+"""The search's scan: groups per guess, equal to counting distinct patterns the plain way."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from raten.engine.feedback import ALL_GREEN, PATTERNS
+from raten.trees.scan import popcount, split_keys
+
+
+def _reference(mt: np.ndarray, s: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """Distinct patterns per guess, one more when the guess is a candidate, 0 below 2."""
+    out = []
+    for g in legal:
+        codes = mt[s, g]
+        k = len(set(codes.tolist())) + int(ALL_GREEN in codes)
+        out.append(k if k >= 2 else 0)
+    return np.array(out, dtype=np.int32)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 40), st.integers(1, 70), st.booleans())
+def test_split_keys_equal_the_plain_count(seed, n, guesses, greens) -> None:
+    rng = np.random.default_rng(seed)
+    solutions = max(n, 45)
+    mt = rng.integers(0, PATTERNS, size=(solutions, guesses), dtype=np.uint8)
+    if greens:  # some guesses are candidates: their column holds one all-green
+        for g in range(0, guesses, 3):
+            mt[rng.integers(solutions), g] = ALL_GREEN
+    mt[:, 0] = 7  # a guess that learns nothing
+    s = np.sort(rng.choice(solutions, n, replace=False)).astype(np.int32)
+    legal = np.sort(rng.choice(guesses, rng.integers(1, guesses + 1), replace=False)).astype(np.int32)
+    assert np.array_equal(split_keys(mt, s, legal), _reference(mt, s, legal))
+    assert np.array_equal(split_keys.py_func(mt, s, legal), _reference(mt, s, legal))
+
+
+def test_split_keys_on_english(en_words) -> None:
+    from raten.engine.transposed import load_transposed
+
+    mt = load_transposed(en_words)
+    rng = np.random.default_rng(3)
+    legal = np.arange(mt.shape[1], dtype=np.int32)[::7].copy()
+    for n in (1, 2, 3, 17, 200):
+        s = np.sort(rng.choice(mt.shape[0], n, replace=False)).astype(np.int32)
+        assert np.array_equal(split_keys(mt, s, legal), _reference(mt, s, legal))
+
+
+@given(st.integers(0, 2**64 - 1))
+def test_popcount(x) -> None:
+    assert popcount(np.uint64(x)) == bin(x).count("1")
