@@ -3,9 +3,14 @@
     .venv/bin/python bench/bench_tree.py            # English SALET, normal and hard mode
     .venv/bin/python bench/bench_tree.py --german   # also the 6mal5 and de best openers
     .venv/bin/python bench/bench_tree.py --selby /tmp/selby --repeat 3   # side by side, whole processes
+    nice .venv/bin/python bench/bench_tree.py --prior de:tarne   # one opener, uniform and frequency prior
 
 Each line: list, mode, opener, the proven optimal total, average, worst case, distribution,
 wall and CPU seconds (compile excluded: the kernels are warmed on a tiny list first).
+
+``--prior LIST:OPENER``: the proof of one opener under the uniform prior and then under the
+frequency prior (every allowed word a possible answer, weighted; ``raten.trees.weights``), in
+one run; under the prior "total" is the weighted total and "avg" the expected guesses.
 
 ``--selby DIR``: Alex Selby's solver (github.com/alex1770/wordle, checked out and built with
 its own Makefile in DIR, not part of this repository) against raten, one opener's proof as a
@@ -46,17 +51,20 @@ def _warm() -> None:
     Searcher(words).solve_opener("salet")
 
 
-def run(words: WordSet, opener: str, hard: bool, limit: int | None) -> None:
+def run(words: WordSet, opener: str, hard: bool, limit: int | None, memo_bits: int = 21) -> None:
     start, cpu = time.perf_counter(), time.process_time()
-    s = Searcher(words, hard=hard, max_guesses=limit)
+    s = Searcher(words, hard=hard, max_guesses=limit, memo_bits=memo_bits)
     r = s.solve_opener(opener)
     solve_s, solve_cpu = time.perf_counter() - start, time.process_time() - cpu
     worst, _ = s.least_worst(opener, r.total, r.worst or 0)
     all_s = time.perf_counter() - start
     dist = " ".join(f"{k}:{v}" for k, v in sorted(r.distribution.items()))
+    prior = ""
+    if words.prior != "uniform":
+        prior = f" {words.prior} prior, {len(words.solutions)} answers, weight {s.weight}"
     print(
-        f"{words.name:7} {'hard' if hard else 'normal':6} max {limit or '-':2} {opener.upper():6} "
-        f"total {r.total:5}  avg {r.total / len(words.solutions):.4f}  worst {worst}  [{dist}]  "
+        f"{words.name:7} {'hard' if hard else 'normal':6} max {limit or '-':2} {opener.upper():6}{prior} "
+        f"total {r.total:5}  avg {r.total / s.weight:.4f}  worst {worst}  [{dist}]  "
         f"proof {solve_s:5.1f} s ({solve_cpu:4.1f} s CPU), with least worst {all_s:5.1f} s, {int(s.stats[0])} nodes",
         flush=True,
     )
@@ -169,11 +177,21 @@ def main() -> int:
     ap.add_argument("--german", action="store_true", help="also the German best openers")
     ap.add_argument("--selby", type=Path, metavar="DIR", help="side by side with Selby's solver built in DIR")
     ap.add_argument("--repeat", type=int, default=3, help="with --selby: runs of each process")
+    ap.add_argument(
+        "--prior", action="append", metavar="LIST:OPENER", help="one opener uniform, then under the frequency prior"
+    )
+    ap.add_argument("--memo-bits", type=int, default=22, help="with --prior: memo size, 2**bits entries")
     args = ap.parse_args()
     if args.selby:
         side_by_side(args.selby, args.repeat)
         return 0
     _warm()
+    if args.prior:
+        for spec in args.prior:
+            name, _, opener = spec.partition(":")
+            for prior in ("uniform", "frequency"):
+                run(load_words(name, prior=prior), opener or "tarne", False, 6, args.memo_bits)
+        return 0
     en = load_words("en")
     run(en, "salet", False, 6)
     run(en, "salet", True, 6)

@@ -504,8 +504,10 @@ def test_prior_option_on_hint_and_openers() -> None:
 
 
 def test_commands_not_weighted_yet_refuse_the_frequency_prior(tmp_path: Path) -> None:
-    result = fails("tree", "--words", "de", "--prior", "frequency", "--out", str(tmp_path / "t.tree"))
+    """The SQL tables and queries count answers equally; trees and reviews weigh them (test_review_prior)."""
+    result = fails("sql", "build", "--words", "de", "--prior", "frequency", "--db", str(tmp_path / "t.sqlite"))
     assert "does not weigh answers by a prior yet: use --prior uniform" in result.output
+    assert not (tmp_path / "t.sqlite").exists()
 
 
 def test_answers_only_option() -> None:

@@ -114,13 +114,21 @@ def top_option(default: int, what: str = "hints") -> Callable[[Callable], Callab
 
 
 def words_from_options(
-    preset: str | None, solutions: Path | None, allowed: Path | None, any_answer: bool, *, weighted: bool = True
+    preset: str | None,
+    solutions: Path | None,
+    allowed: Path | None,
+    any_answer: bool,
+    *,
+    weighted: bool = True,
+    default_prior: str | None = None,
 ) -> WordSet:
     """The WordSet the word options ask for (``en`` when none; --words with --solutions is an error),
-    with the prior --prior names. A command whose results are not weighted yet (``weighted``
-    False: exact trees, SQL tables, reviews) refuses --prior frequency and takes the list uniform."""
+    with the prior --prior names (else ``default_prior``, else the list's own). A command whose
+    results are not weighted (``weighted`` False: the SQL tables) refuses --prior frequency and
+    takes the list uniform."""
     ctx = click.get_current_context(silent=True)
     prior = ctx.meta.get(_PRIOR_KEY) if ctx is not None else None
+    prior = prior or default_prior
     if not weighted:
         if prior not in (None, "uniform"):
             name = ctx.command_path if ctx is not None else "this command"

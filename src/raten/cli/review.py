@@ -36,7 +36,7 @@ def review(preset, solutions, allowed, any_answer, hard, as_json, answer, share_
     from raten.play.review import review as run
     from raten.trees.values import Budget
 
-    words = words_from_options(preset, solutions, allowed, any_answer, weighted=False)
+    words = words_from_options(preset, solutions, allowed, any_answer)
     typed = [g.split("=", 1) for g in guesses]
     with_colours = [t for t in typed if len(t) == 2]
     if with_colours and len(with_colours) != len(typed):
@@ -55,7 +55,8 @@ def review(preset, solutions, allowed, any_answer, hard, as_json, answer, share_
     if as_json:
         print_json(result.to_dict())
         return
-    table = Table(title=f"review ({words.name}{', hard mode' if hard else ''})")
+    prior = "" if words.prior == "uniform" else f", {words.prior} prior"
+    table = Table(title=f"review ({words.name}{', hard mode' if hard else ''}{prior})")
     for col in ("#", "guess", "", "left", "Q", "best (Q)", "regret", "rank", "skill", "luck"):
         table.add_column(col, justify="left" if col in ("guess", "", "best (Q)") else "right", no_wrap=True)
     for m in result.moves:

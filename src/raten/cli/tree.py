@@ -137,7 +137,9 @@ def tree(
 ):
     """Build the decision tree with the fewest guesses in total, proven optimal by exact search.
 
-    Ties go to the smaller worst case. `raten tree check FILE` verifies a tree file.
+    Under --prior frequency the total is weighted (the fewest expected guesses; the file says
+    prior= and weight=). Ties go to the smaller worst case. `raten tree check FILE` verifies a
+    tree file.
     """
     if ctx.invoked_subcommand:
         return
@@ -147,7 +149,7 @@ def tree(
     check_output(out, "tree file")
     check_output(table, "table file")
     check_output(results, "results file")
-    words = words_from_options(preset, solutions, allowed, any_answer, weighted=False)
+    words = words_from_options(preset, solutions, allowed, any_answer)
     if name:
         words = dataclasses.replace(words, name=name)
     limit = _limit(max_guesses)
@@ -179,8 +181,8 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
     mode = "hard mode" if hard else "normal mode"
     console.print(
         f"[bold]{t.opener.upper()}[/bold] ({words.name}, {mode}, {len(words.solutions)} solutions"
-        f"{f', at most {limit} guesses' if limit else ''}): total [bold]{t.total}[/bold], "
-        f"average {t.average:.4f}, worst {t.worst}"
+        f"{f', at most {limit} guesses' if limit else ''}{_prior_note(t)}): total [bold]{t.total}[/bold], "
+        f"{'expected' if t.prior != 'uniform' else 'average'} {t.average:.4f}, worst {t.worst}"
     )
     console.print(f"  guesses: {_dist(t.distribution)}")
     console.print(
@@ -191,6 +193,11 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
         console.print(f"  [dim]opener chosen by {proven.chosen_by}; --best searches every opener[/dim]")
     if out:
         console.print(f"  tree written to {out}")
+
+
+def _prior_note(t: Tree) -> str:
+    """ ", frequency prior (total weight W)" for a weighted tree, "" for a uniform one."""
+    return "" if t.prior == "uniform" else f", {t.prior} prior, total weight {t.weight}"
 
 
 def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff) -> None:
@@ -236,7 +243,8 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
     best, ranking = summary["best"], summary["top"]
     console.print(
         f"best opener for {words.name} ({'hard' if hard else 'normal'} mode"
-        f"{f', at most {limit} guesses' if limit else ''}): [bold]{best['opener'].upper()}[/bold] "
+        f"{f', at most {limit} guesses' if limit else ''}"
+        f"{'' if words.prior == 'uniform' else f', {words.prior} prior'}): [bold]{best['opener'].upper()}[/bold] "
         f"total [bold]{best['total']}[/bold], average {best['average']:.4f}, worst {best['worst']}"
     )
     console.print(f"  guesses: {_dist(best['distribution'])}")
@@ -277,7 +285,8 @@ def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
     explicit = ctx.get_parameter_source("preset") != click.core.ParameterSource.DEFAULT
     if not explicit and solutions is None and t.words_name in ALL_PRESETS:
         preset = t.words_name
-    words = words_from_options(preset, solutions, allowed, any_answer, weighted=False)
+    # the prior defaults to the one the header names, so a weighted tree is recounted as built
+    words = words_from_options(preset, solutions, allowed, any_answer, default_prior=t.prior)
     if solutions is not None and t.words_name not in ("", "-"):
         words = dataclasses.replace(words, name=t.words_name)  # files carry no name: use the header's
     summary = t.check(words, source=str(file))
@@ -286,7 +295,8 @@ def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
         return
     console.print(
         f"[green]ok[/green] {file}: {summary['solutions']} solutions of {words.name}, {summary['mode']} mode, "
-        f"opener {summary['opener'].upper()}, total {summary['total']}, average {summary['average']:.4f}, "
+        f"opener {summary['opener'].upper()}{_prior_note(t)}, total {summary['total']}, "
+        f"average {summary['average']:.4f}, "
         f"worst {summary['worst']}"
     )
     console.print(f"  guesses: {_dist(summary['distribution'])}")

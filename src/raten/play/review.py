@@ -3,8 +3,10 @@
 Values are those of ``raten.trees.values`` (V and Q in expected guesses, the final green one
 counted). Per guess: regret = Q(guess) - Q(best), skill = floor(99 * exp(-2 * regret)) (99
 exactly when the regret is 0), luck = 99 * (share of outcomes that would have been worse +
-half the share of outcomes as good), so a typical outcome scores about 50. The formulas in
-players' words: docs/review.md. Uniform prior (every candidate equally likely).
+half the share of outcomes as good), so a typical outcome scores about 50. Under a prior
+(``prior="frequency"``) every value, share and bit is weighted by how likely each candidate
+is; under the uniform prior every candidate weighs the same. The formulas in players'
+words: docs/review.md.
 """
 
 from __future__ import annotations
@@ -164,10 +166,29 @@ def _codes_from(
     return codes
 
 
-def _entropy(codes: np.ndarray) -> float:
-    counts = np.bincount(codes.astype(np.int64), minlength=PATTERNS)
-    p = counts[counts > 0] / len(codes)
+def _entropy(codes: np.ndarray, weights: np.ndarray) -> float:
+    """The bits a guess's outcomes give on average, each outcome as likely as its candidates' weight."""
+    mass = np.bincount(codes.astype(np.int64), weights=weights.astype(np.float64), minlength=PATTERNS)
+    p = mass[mass > 0] / mass.sum()
     return float(-(p * np.log2(p)).sum())
+
+
+def _bits(mass: float, mass_after: float, code: int, n: int) -> float:
+    """The information an outcome gave: log2 of the candidates' weight before over the weight after
+    (uniform: log2(before / after)); an all-green answer outside the list gave log2(n), any other
+    outcome no candidate showed 0."""
+    if mass_after:
+        return math.log2(mass / mass_after)
+    return math.log2(n) if code == ALL_GREEN else 0.0
+
+
+def _group_keys(data, rows: np.ndarray, cands: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """For each guess row: the sum of its groups' heaviest weights (the search's key without the
+    guess's own weight; uniform: the number of groups)."""
+    codes = np.asarray(data[rows][:, cands]).astype(np.int64) + PATTERNS * np.arange(len(rows))[:, None]
+    most = np.zeros(len(rows) * PATTERNS, dtype=np.int64)
+    np.maximum.at(most, codes.ravel(), np.broadcast_to(weights, codes.shape).ravel())
+    return most.reshape(len(rows), PATTERNS).sum(axis=1)
 
 
 def _regret(q: Total, best: Total, same: bool) -> tuple[float | None, str]:
@@ -202,8 +223,13 @@ class _Reviewer:
         n = len(pos.cands)
         split = split_stats(v.search.data, rows, pos.cands.astype(np.int64))
         if q.exact and n <= RANK_EXACT_MAX:
-            is_cand = np.isin(rows, self.words.solution_rows[pos.cands])
-            bound = 3 * n - split.patterns.astype(np.int64) - is_cand
+            # the search's bound 3W - key of every guess (uniform: 3n - groups - 1 for a candidate)
+            w = v.weights[pos.cands]
+            own = np.zeros(len(rows), dtype=np.int64)
+            sol_rows = self.words.solution_rows[pos.cands]
+            hit = np.isin(rows, sol_rows)
+            own[hit] = [int(w[np.flatnonzero(sol_rows == r)[0]]) for r in rows[hit]]
+            bound = 3 * int(w.sum()) - _group_keys(v.search.data, rows, pos.cands, w) - own
             better = 0
             for r in rows[bound < q.total]:
                 w = self.words.allowed[int(r)]
@@ -215,7 +241,9 @@ class _Reviewer:
                 better += other.q.exact and other.q.total < q.total
             else:
                 return better + 1, len(rows), "exact"
-        mine = _entropy(v.codes(word, pos.cands))
+        if self.words.weights is not None:
+            split = split_stats(v.search.data, rows, pos.cands.astype(np.int64), v.weights[pos.cands].astype(float))
+        mine = _entropy(v.codes(word, pos.cands), v.weights[pos.cands])
         return int(np.sum(split.bits > mine + 1e-9)) + 1, len(rows), "entropy"
 
     def move(self, number: int, pos: Position, word: str, code: int, answer: str | None = None) -> MoveReview:
@@ -253,16 +281,18 @@ class _Reviewer:
         rank, rank_of, rank_by = (1, 0, "exact") if regret == 0.0 and kind == "exact" else self.rank(pos, word, q)
         if rank_of == 0:
             rank_of = len(v.legal_rows(pos))
-        luck = self._luck(codes, code, gv.groups)
+        weights = v.weights[pos.cands]
+        luck = self._luck(codes, code, gv.groups, weights)
         after = len(nxt.cands)
+        mass, mass_after = float(weights.sum()), float(v.weights[nxt.cands].sum())
         return MoveReview(
             number=number,
             guess=word,
             pattern=format_pattern(code),
             before=n,
             after=after,
-            bits=math.log2(n / after) if after else (math.log2(n) if code == ALL_GREEN else 0.0),
-            expected_bits=_entropy(codes),
+            bits=_bits(mass, mass_after, code, n),
+            expected_bits=_entropy(codes, weights),
             could_be_answer=word in {self.words.solutions[int(i)] for i in pos.cands},
             q=q.mean,
             q_exact=q.exact,
@@ -288,20 +318,21 @@ class _Reviewer:
         return int(np.count_nonzero(self.values.codes(best, pos.cands) == pattern(best, answer)))
 
     @staticmethod
-    def _luck(codes: np.ndarray, code: int, groups: dict[int, tuple[int, Total]]) -> int:
-        """Luck of falling into group ``code``: by each outcome's exact V when known, else by its size."""
+    def _luck(codes: np.ndarray, code: int, groups: dict[int, tuple[int, Total]], weights: np.ndarray) -> int:
+        """Luck of falling into group ``code``: by each outcome's exact V when known, else by its
+        weight (its size under the uniform prior); each outcome as likely as its candidates' weight."""
         sizes = np.bincount(codes.astype(np.int64), minlength=PATTERNS)
+        mass = np.bincount(codes.astype(np.int64), weights=weights.astype(np.float64), minlength=PATTERNS)
         exact = bool(groups) and all(t.exact and t.total < INF for _, t in groups.values())
 
         def badness(c: int) -> float:
             if c == ALL_GREEN:
                 return 0.0
             if exact:
-                size, t = groups[c]
-                return t.total / size
-            return float(sizes[c])
+                return groups[c][1].mean
+            return float(mass[c])
 
-        n = len(codes)
+        whole = float(mass.sum())
         if sizes[code] == 0:  # the answer is outside the list: no outcome of the list came
             return 50
         mine = badness(code)
@@ -309,9 +340,9 @@ class _Reviewer:
         for c in np.flatnonzero(sizes):
             b = badness(int(c))
             if b > mine + 1e-12:
-                worse += sizes[c] / n
+                worse += mass[c] / whole
             elif abs(b - mine) <= 1e-12:
-                same += sizes[c] / n
+                same += mass[c] / whole
         return luck_score(worse, same)
 
     def solver_game(self, answer: str) -> tuple[list[tuple[str, str]], str]:
@@ -348,12 +379,17 @@ def review(
     share: str | None = None,
     hard: bool = False,
     budget: Budget | None = None,
-    prior: str = "uniform",
+    prior: str | None = None,
     solver: bool = True,
 ) -> GameReview:
-    """Review a game: each guess's exact value against the best, its regret, skill and luck."""
-    if prior != "uniform":
-        raise RatenError("only the uniform prior is supported in reviews so far", "review_prior", prior=prior)
+    """Review a game: each guess's exact value against the best, its regret, skill and luck.
+
+    ``prior`` (``uniform`` or ``frequency``) weighs how likely each word is to be the answer;
+    None keeps the prior ``words`` carries."""
+    if prior is not None and prior != words.prior:
+        from raten.wordlists.prior import apply_prior
+
+        words = apply_prior(words, prior)
     if not guesses:
         raise RatenError("give at least one guess to review", "review_empty")
     spelled = [check_word(g, "guess") for g in guesses]
@@ -443,6 +479,6 @@ def review(
         expected_exact=start.exact,
         solver=own,
         solver_source=source,
-        prior=prior,
+        prior=words.prior,
         notes=notes,
     )

@@ -34,7 +34,7 @@ from pathlib import Path
 from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.trees.memo_file import DEFAULT_MEMO_GB, MemoHandle, SharedMemo, attach, memo_fingerprint, slots_for
-from raten.trees.model import Tree
+from raten.trees.model import Tree, tree_weights
 from raten.trees.search import INF, OpenerResult, Searcher
 
 RESULTS_VERSION = 1
@@ -51,7 +51,7 @@ _LOCK = threading.Lock()  # a Dask worker may run jobs in threads: one search at
 def _searcher(spec: Spec) -> Searcher:
     """One searcher per process and spec, so the memo carries over from opener to opener."""
     words, hard, max_guesses, memo_bits, shared = spec
-    key = (words.fingerprint, hard, max_guesses, memo_bits, shared)
+    key = (words.prior_key, hard, max_guesses, memo_bits, shared)
     if key not in _SEARCHERS:
         _SEARCHERS.clear()
         memo = None
@@ -104,7 +104,7 @@ def default_results_path(words: WordSet, hard: bool, max_guesses: int | None) ->
     from raten.engine.matrix import cache_dir
 
     mode = "hard" if hard else "normal"
-    return cache_dir() / "best" / f"{words.name}-{words.fingerprint[:12]}-{mode}-max{max_guesses or 0}.jsonl"
+    return cache_dir() / "best" / f"{words.name}-{words.prior_key[:12]}-{mode}-max{max_guesses or 0}.jsonl"
 
 
 def results_header(words: WordSet, hard: bool, max_guesses: int | None) -> dict:
@@ -294,6 +294,7 @@ class BestReport:
     cap: int = INF  #: the cut-off given up front (``--cutoff``), INF without one
     memo_loaded: int = 0  #: shared memo entries taken over from the saved memo of an earlier run
     memo_saved: int = 0  #: shared memo entries saved at the end (0: private memos or no results file)
+    weights: dict[str, int] | None = None  #: each solution's weight under the prior (None: uniform)
 
     @property
     def best(self) -> dict | None:
@@ -309,12 +310,13 @@ class BestReport:
         if not text:
             return None
         tree = Tree.from_text(text, source=str(self.results_path or "results"))
+        tree.weights = self.weights
         tree.meta.update({"proven": "all-openers"})
         return tree
 
     def ranking(self, top: int) -> list[dict]:
         """The ``top`` best exact openers: rank, opener, total, average, worst, distribution."""
-        n = self.solutions
+        n = sum(self.weights.values()) if self.weights else self.solutions  # expected guesses: over the weight
         return [
             {
                 "rank": i,
@@ -504,6 +506,7 @@ def run_best(
         cap=cap,
         memo_loaded=shared.loaded if shared else 0,
         memo_saved=memo_saved,
+        weights=tree_weights(words),
     )
 
 

@@ -2,11 +2,16 @@
 
 ``solve`` returns the least total number of guesses that solves every candidate of a set
 (a candidate guessed counts one guess, its all-green), or, when that total is at least a
-bound ``beta``, some lower bound that is at least ``beta`` (a cut-off). It is a
-depth-first branch and bound over guesses:
+bound ``beta``, some lower bound that is at least ``beta`` (a cut-off). Every candidate
+carries a positive integer weight (``T[6]``; all 1 under the uniform prior) and a total is
+the sum of weight x guesses, so under a prior it is the expected number of guesses times
+the weight of the set. With weights all 1 every formula below is the unweighted one. It is
+a depth-first branch and bound over guesses:
 
-- a set of n needs at least 2n - 1 guesses; a guess that splits n candidates into k
-  groups costs at least 3n - k, one less when it is a candidate itself;
+- a set of weight W needs at least 2W - (its heaviest candidate's weight) guesses, since
+  only the first guess can solve a candidate in one (uniform: 2n - 1); a guess that splits
+  it into groups costs at least 3W - (sum of each group's heaviest weight) - (its own weight
+  when it is a candidate) (uniform: 3n - k - 1 for a candidate, 3n - k otherwise);
 - guesses are tried in order of that bound (most groups first), so the first ones give a
   tight best total and the rest are cut off by the bound as soon as it reaches it;
 - guesses that split the set the same way as one already tried are skipped; in hard mode
@@ -15,9 +20,12 @@ depth-first branch and bound over guesses:
 - every solved set is memoised (value, or proven lower bound, and the best guess) in an
   open-addressing table keyed by a 128-bit Zobrist hash of the set, the guesses left
   (depth) and, in hard mode, the revealed-letter constraints;
-- small sets are settled by formula: 2n - 1 when a candidate splits the others apart,
-  2n when a candidate leaves one pair; with one guess left before the answer, 2n when any
-  guess splits the set apart (found by a scan that drops a guess at its first collision).
+- small sets are settled by formula: 2W - w when the heaviest candidate (weight w) splits
+  the others apart (uniform: 2n - 1), 2W - w + (the lighter of the pair) when a candidate
+  leaves one pair and that meets the bound 2W - (heaviest) + (lightest) of a set no
+  candidate splits apart (uniform: 2n); with one guess left before the answer, the best
+  candidate that splits the set apart, else 2W when any guess does (found by a scan that
+  drops a guess at its first collision).
 
 All arrays are integers; strings stay in ``trees.search``.
 """
@@ -43,30 +51,108 @@ N_STATS = 8
 
 
 @njit(cache=True)
-def best_candidate_split(Mt, sol_row, S):
-    """(groups, guess row) of the candidate of ``S`` that splits it into the most groups, stopping
-    at a perfect split; (0, -1) for sets larger than the patterns (no candidate can split them apart)."""
+def set_weights(wt, S):
+    """(total weight, heaviest, lightest) of the candidates ``S``."""
+    tot = np.int64(0)
+    hi = np.int64(0)
+    lo = np.int64(INF)
+    for j in range(S.shape[0]):
+        w = wt[S[j]]
+        tot += w
+        if w > hi:
+            hi = w
+        if w < lo:
+            lo = w
+    return tot, hi, lo
+
+
+@njit(cache=True)
+def candidate_splits(Mt, sol_row, wt, S, W, wmax):
+    """The candidates of ``S`` that split it apart or leave a single pair:
+    (least cost of a perfect split 2W - w, its guess row, least cost of a one-pair split
+    2W - w + lighter of the pair, its guess row), INF and -1 where there is none. Stops at a
+    perfect split by the heaviest candidate (2W - wmax, the least any guess can reach); sets
+    larger than the patterns cannot be split apart by a candidate: (INF, -1, INF, -1)."""
     n = S.shape[0]
     stamp = np.zeros(PATTERNS, dtype=np.int64)
+    first = np.zeros(PATTERNS, dtype=np.int64)
     tick = np.int64(0)
-    kbest = 0
-    gbest = -1
+    pval = np.int64(INF)
+    pg = -1
+    qval = np.int64(INF)
+    qg = -1
     if n <= PATTERNS:
         for i in range(n):
             g = sol_row[S[i]]
             tick += 1
             k = 0
+            pair_min = np.int64(0)
             for j in range(n):
                 c = Mt[S[j], g]
                 if stamp[c] != tick:
                     stamp[c] = tick
+                    first[c] = j
                     k += 1
-            if k > kbest:
-                kbest = k
-                gbest = g
-                if k == n:
-                    break
-    return kbest, gbest
+                else:  # with k = n - 1 in the end, the one collision: the pair
+                    a = wt[S[first[c]]]
+                    b = wt[S[j]]
+                    pair_min = a if a < b else b
+            if k == n:
+                v = 2 * W - wt[S[i]]
+                if v < pval:
+                    pval = v
+                    pg = g
+                    if wt[S[i]] == wmax:
+                        break
+            elif k == n - 1:
+                v = 2 * W - wt[S[i]] + pair_min
+                if v < qval:
+                    qval = v
+                    qg = g
+    return pval, pg, qval, qg
+
+
+@njit(cache=True)
+def weighted_split_keys(Mt, S, L, wt):
+    """For each guess of ``L``: the sum of its groups' heaviest weights over ``S``, plus its own
+    weight when it is a candidate (0 when it learns nothing): it costs at least 3W - key."""
+    n = S.shape[0]
+    nl = L.shape[0]
+    keys = np.zeros(nl, dtype=np.int64)
+    stamp = np.zeros(PATTERNS, dtype=np.int64)
+    gmax = np.zeros(PATTERNS, dtype=np.int64)
+    tick = np.int64(0)
+    for i in range(nl):
+        g = L[i]
+        tick += 1
+        k = 0
+        key = np.int64(0)
+        for j in range(n):
+            c = Mt[S[j], g]
+            w = wt[S[j]]
+            if stamp[c] != tick:
+                stamp[c] = tick
+                gmax[c] = w
+                key += w
+                k += 1
+            elif w > gmax[c]:
+                key += w - gmax[c]
+                gmax[c] = w
+        if stamp[ALL_GREEN] == tick:
+            key += gmax[ALL_GREEN]
+            k += 1
+        if k >= 2:
+            keys[i] = key
+    return keys
+
+
+@njit(cache=True)
+def guess_keys(Mt, S, L, wt, wmax):
+    """Each guess's key (``weighted_split_keys``): with weights all 1 (``wmax`` 1) the fast
+    branch-free scan of ``raten.trees.scan`` (groups + 1 for a candidate), else the weighted one."""
+    if wmax == 1:
+        return split_keys(Mt, S, L).astype(np.int64)
+    return weighted_split_keys(Mt, S, L, wt)
 
 
 @njit(cache=True)
@@ -99,22 +185,23 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
     else a lower bound that is at least ``beta``.
 
     ``T`` = (pattern table solutions×guesses, solution→guess row, zobrist 1, zobrist 2,
-    guess letters, guess letter counts); ``dl`` guesses left (``UNLIMITED`` for no limit);
-    in hard mode ``legal`` are the guesses legal at the parent, ``greens``/``need`` the
-    constraints here and ``hh`` their hash. ``dedup`` 0 tries every guess (to test the skip).
+    guess letters, guess letter counts, solution weights); ``dl`` guesses left (``UNLIMITED``
+    for no limit); in hard mode ``legal`` are the guesses legal at the parent, ``greens``/``need``
+    the constraints here and ``hh`` their hash. ``dedup`` 0 tries every guess (to test the skip).
     """
-    Mt, sol_row, z1, z2, glet, gcnt = T
+    Mt, sol_row, z1, z2, glet, gcnt, wt = T
     n = S.shape[0]
     stats[ST_NODES] += 1
     if n == 1:
-        return np.int64(1)
+        return np.int64(wt[S[0]])
     if dl <= 1:
         return np.int64(INF)
+    W, wmax, wmin = set_weights(wt, S)
     if n == 2:
-        return np.int64(3)
+        return np.int64(W + wmin)
     k1, k2 = set_key(S, z1, z2, dl, hh)
     k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
-    lb = np.int64(2 * n - 1)
+    lb = np.int64(2 * W - wmax)
     hit, v, ex, _ = memo_get(memo, k1, k2)
     if hit:
         stats[ST_MEMO_HITS] += 1
@@ -126,66 +213,95 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
         return lb
     cdl = dl if dl >= UNLIMITED else dl - 1
 
-    # Candidates first (cheap, n x n): a perfect split settles the set at 2n - 1.
-    kbest, gbest = best_candidate_split(Mt, sol_row, S)
-    if kbest == n:
-        memo_put(memo, k1, k2, 2 * n - 1, gbest, 1)
-        return np.int64(2 * n - 1)
-    if lb < 2 * n:
-        lb = np.int64(2 * n)
-    if kbest == n - 1 and cdl >= 2:
-        memo_put(memo, k1, k2, 2 * n, gbest, 1)
-        return np.int64(2 * n)
+    # Candidates first (cheap, n x n): a perfect split by the heaviest settles the set at 2W - wmax.
+    pval, pg, qval, qg = candidate_splits(Mt, sol_row, wt, S, W, wmax)
+    if pval == 2 * W - wmax:
+        memo_put(memo, k1, k2, pval, pg, 1)
+        return pval
+    if cdl <= 1 and pg >= 0:
+        # one guess before the answer: only perfect splits do, and a candidate one beats any other
+        memo_put(memo, k1, k2, pval, pg, 1)
+        return pval
+    # no guess beats the best perfect split of a candidate; without one, every guess costs at
+    # least 2W - wmax + wmin (a candidate leaves a group of two or more, a non-candidate costs 2W)
+    floor = np.int64(2 * W - wmax + wmin)
+    if pval < floor:
+        floor = pval
+    if lb < floor:
+        lb = floor
+    if pg < 0 and qval == floor and cdl >= 2:
+        memo_put(memo, k1, k2, qval, qg, 1)
+        return qval
     if lb >= beta:
         memo_put(memo, k1, k2, lb, -1, 0)
         return lb
     if cdl <= 1:
-        # one guess before the answer, and no candidate splits the set apart: 2n if some other
+        # one guess before the answer, and no candidate splits the set apart: 2W if some other
         # guess does, else impossible
         gp = perfect_splitter(Mt, S, keeping(legal, glet, gcnt, greens, need) if hard else legal)
-        v = np.int64(2 * n) if gp >= 0 else np.int64(INF)
+        v = np.int64(2 * W) if gp >= 0 else np.int64(INF)
         memo_put(memo, k1, k2, v, gp, 1)
         return v
 
-    # Every legal guess: number of groups k, and whether it is a candidate (w).
+    # Every legal guess: key = the sum of its groups' heaviest weights, plus its own weight
+    # when it is a candidate (uniform: groups k, plus 1), so it costs at least 3W - key.
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
     nl = L.shape[0]
-    keys = split_keys(Mt, S, L)  # 0: learns nothing (one guess left before the answer was settled above)
+    keys = guess_keys(Mt, S, L, wt, wmax)  # 0: learns nothing (one guess left before the answer was settled above)
     maxkey = keys.max() if nl else 0
     stats[ST_SCANS] += 1
     if maxkey == 0:
         memo_put(memo, k1, k2, INF, -1, 1)
         return np.int64(INF)
-    if 3 * n - maxkey > lb:
-        lb = np.int64(3 * n - maxkey)
+    if 3 * W - maxkey > lb:
+        lb = np.int64(3 * W - maxkey)
     if lb >= beta:
         memo_put(memo, k1, k2, lb, -1, 0)
         return lb
 
-    # Guesses whose bound is below beta, most groups first (bucket sort on the key).
-    thr = 3 * n - beta  # a guess can only help if its key > thr
-    cnt = np.zeros(n + 3, dtype=np.int64)
+    # Guesses whose bound is below beta, highest key first, earlier guess first on a tie
+    # (a bucket sort when the keys are small, as with weights all 1).
+    thr = 3 * W - beta  # a guess can only help if its key > thr
     min_cut = np.int64(INF)  # least bound among the guesses cut off here
+    pos = 0
     for i in range(nl):
         key = keys[i]
         if key > 0:
             if key > thr:
-                cnt[key] += 1
-            elif 3 * n - key < min_cut:
-                min_cut = 3 * n - key
-    start = np.zeros(n + 3, dtype=np.int64)
-    pos = 0
-    for key in range(n + 2, 1, -1):
-        start[key] = pos
-        pos += cnt[key]
+                pos += 1
+            elif 3 * W - key < min_cut:
+                min_cut = 3 * W - key
     order = np.empty(pos, dtype=np.int32)
-    okey = np.empty(pos, dtype=np.int32)
-    for i in range(nl):
-        key = keys[i]
-        if key > 0 and key > thr:
-            order[start[key]] = L[i]
-            okey[start[key]] = key
-            start[key] += 1
+    okey = np.empty(pos, dtype=np.int64)
+    if maxkey <= n + 2:
+        cnt = np.zeros(n + 3, dtype=np.int64)
+        for i in range(nl):
+            key = keys[i]
+            if key > 0 and key > thr:
+                cnt[key] += 1
+        start = np.zeros(n + 3, dtype=np.int64)
+        p0 = 0
+        for b in range(n + 2, 0, -1):
+            start[b] = p0
+            p0 += cnt[b]
+        for i in range(nl):
+            key = keys[i]
+            if key > 0 and key > thr:
+                order[start[key]] = L[i]
+                okey[start[key]] = key
+                start[key] += 1
+    else:
+        sel = np.empty(pos, dtype=np.int64)
+        p0 = 0
+        for i in range(nl):
+            if keys[i] > 0 and keys[i] > thr:
+                sel[p0] = i
+                p0 += 1
+        rank = np.argsort(-keys[sel], kind="mergesort")
+        for r in range(pos):
+            i = sel[rank[r]]
+            order[r] = L[i]
+            okey[r] = keys[i]
 
     cap = 16
     while cap < 2 * pos:
@@ -193,6 +309,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
     seen = np.zeros(cap, dtype=np.uint64)
     codes = np.empty(n, dtype=np.int32)
     gsize = np.zeros(PATTERNS, dtype=np.int64)
+    gw = np.zeros(PATTERNS, dtype=np.int64)
+    gmax = np.zeros(PATTERNS, dtype=np.int64)
+    gmin = np.zeros(PATTERNS, dtype=np.int64)
     gstart = np.zeros(PATTERNS, dtype=np.int64)
     gh1 = np.zeros(PATTERNS, dtype=np.uint64)
     gh2 = np.zeros(PATTERNS, dtype=np.uint64)
@@ -208,7 +327,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
     fail_min = np.int64(INF)
     for oi in range(pos):
         g = order[oi]
-        glb = 3 * n - okey[oi]
+        glb = 3 * W - okey[oi]
         if glb >= best:
             if glb < fail_min:
                 fail_min = glb
@@ -217,13 +336,22 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
         ng = 0
         for j in range(n):
             c = Mt[S[j], g]
+            w = wt[S[j]]
             codes[j] = c
             if gsize[c] == 0:
                 touched[ng] = c
                 ng += 1
                 gh1[c] = 0
                 gh2[c] = 0
+                gw[c] = 0
+                gmax[c] = w
+                gmin[c] = w
             gsize[c] += 1
+            gw[c] += w
+            if w > gmax[c]:
+                gmax[c] = w
+            if w < gmin[c]:
+                gmin[c] = w
             gh1[c] += z1[S[j]]
             gh2[c] += z2[S[j]]
         sig = np.uint64(okey[oi])
@@ -265,7 +393,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
             gstart[c] += 1
         # lower bound of each group: formula, improved by the memo
         sizes = np.empty(ng, dtype=np.int64)
-        total = np.int64(n)
+        total = np.int64(W)
         for t in range(ng):
             c = touched[t]
             m = gsize[c]
@@ -276,16 +404,16 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
                 clb[c] = 0
                 cexact[c] = 1
             elif m == 1:
-                clb[c] = 1
+                clb[c] = gw[c]
                 cexact[c] = 1
             elif cdl <= 1:
                 clb[c] = INF
                 cexact[c] = 1
             elif m == 2:
-                clb[c] = 3
+                clb[c] = gw[c] + gmin[c]
                 cexact[c] = 1
             else:
-                clb[c] = 2 * m - 1
+                clb[c] = 2 * gw[c] - gmax[c]
                 ck2 = np.uint64(depth_key(gh2[c], cdl, ghh[c]))
                 hit, v, ex, _ = memo_get(memo, gh1[c] | ONE, ck2)
                 if hit:
@@ -355,14 +483,14 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
 @njit(cache=True)
 def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1, dedup=1):
     """(least total, a guess that achieves it) for set ``S``; guess -1 when it cannot be done."""
-    _Mt, sol_row, z1, z2, _glet, _gcnt = T
+    _Mt, sol_row, z1, z2, _glet, _gcnt, wt = T
     n = S.shape[0]
     hh = state_hash(greens, need) if hard else np.uint64(0)
     v = solve(T, memo, S, np.int64(INF), dl, hard, legal, greens, need, hh, stats, deep, dedup)
     if v >= INF:
         return v, -1
-    if n <= 2:
-        return v, np.int64(sol_row[S[0]])
+    if n <= 2:  # the heavier of two first (the first on a tie)
+        return v, np.int64(sol_row[S[1]] if n == 2 and wt[S[1]] > wt[S[0]] else sol_row[S[0]])
     k1, k2 = set_key(S, z1, z2, dl, hh)
     hit, _, ex, bg = memo_get(memo, k1, k2)
     if not hit or ex != 1 or bg < 0:
@@ -385,27 +513,29 @@ def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats, deep=1, de
 def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     """(lower bound, exact flag) of the cost of set ``S`` from one level of look-ahead.
 
-    For n >= 3 candidates and a guess g that splits them into k groups, w = 1 when g is a
-    candidate (its all-green group costs nothing), every other group of m candidates
-    needs at least 2m - 1, so g costs at least n + sum(2m - 1) = 3n - k - w. The bound is
-    the least of that over the guesses at hand (guesses that learn nothing cost INF),
-    raised to 2n when no candidate splits the set apart (then every guess costs at least
-    2n: a non-candidate guess 3n - k >= 2n, a candidate one 2n - 1 + one more for a group
-    of two or more), and to what the memo knows. Small sets, perfect splits and sets with
-    one guess left before the answer are settled exactly (flag 1), like ``solve``.
-    The bound is stored in the memo (as a bound, or exact), so ``solve`` starts from it.
+    For n >= 3 candidates of weight W and a guess g that splits them into groups, every group
+    of weight W_c other than g's own all-green one needs at least 2 W_c - (its heaviest weight),
+    so g costs at least W + sum(2 W_c - heaviest) = 3W - key, key = the sum of the groups'
+    heaviest weights plus g's weight when it is a candidate (uniform: 3n - k - w, w = 1 when g is
+    a candidate). The bound is the least of that over the guesses at hand (guesses that learn
+    nothing cost INF), raised to 2W - heaviest + lightest when no candidate splits the set apart
+    (a non-candidate guess costs at least 2W, a candidate one leaves a group of two or more;
+    uniform: 2n), and to what the memo knows. Small sets, perfect splits and sets with one guess
+    left before the answer are settled exactly (flag 1), like ``solve``. The bound is stored in
+    the memo (as a bound, or exact), so ``solve`` starts from it.
     """
-    Mt, sol_row, z1, z2, glet, gcnt = T
+    Mt, sol_row, z1, z2, glet, gcnt, wt = T
     n = S.shape[0]
     if n == 1:
-        return np.int64(1), 1
+        return np.int64(wt[S[0]]), 1
     if dl <= 1:
         return np.int64(INF), 1
+    W, wmax, wmin = set_weights(wt, S)
     if n == 2:
-        return np.int64(3), 1
+        return np.int64(W + wmin), 1
     k1, k2 = set_key(S, z1, z2, dl, hh)
     k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
-    lb = np.int64(2 * n - 1)
+    lb = np.int64(2 * W - wmax)
     hit, v, ex, _ = memo_get(memo, k1, k2)
     if hit:
         stats[ST_MEMO_HITS] += 1
@@ -414,29 +544,32 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         if v > lb:
             lb = v
     cdl = dl if dl >= UNLIMITED else dl - 1
-    kbest, gbest = best_candidate_split(Mt, sol_row, S)
-    if kbest == n:
-        memo_put(memo, k1, k2, 2 * n - 1, gbest, 1)
-        return np.int64(2 * n - 1), 1
-    if kbest == n - 1 and cdl >= 2:
-        memo_put(memo, k1, k2, 2 * n, gbest, 1)
-        return np.int64(2 * n), 1
-    if lb < 2 * n:
-        lb = np.int64(2 * n)
+    pval, pg, qval, qg = candidate_splits(Mt, sol_row, wt, S, W, wmax)
+    if pval == 2 * W - wmax or (cdl <= 1 and pg >= 0):
+        memo_put(memo, k1, k2, pval, pg, 1)
+        return pval, 1
+    floor = np.int64(2 * W - wmax + wmin)
+    if pval < floor:
+        floor = pval
+    if pg < 0 and qval == floor and cdl >= 2:
+        memo_put(memo, k1, k2, qval, qg, 1)
+        return qval, 1
+    if lb < floor:
+        lb = floor
     if cdl <= 1:  # as in ``solve``: exact at once
         gp = perfect_splitter(Mt, S, keeping(legal, glet, gcnt, greens, need) if hard else legal)
-        v = np.int64(2 * n) if gp >= 0 else np.int64(INF)
+        v = np.int64(2 * W) if gp >= 0 else np.int64(INF)
         memo_put(memo, k1, k2, v, gp, 1)
         return v, 1
     L = keeping(legal, glet, gcnt, greens, need) if hard else legal
-    keys = split_keys(Mt, S, L)  # 0: learns nothing (one guess left before the answer was settled above)
+    keys = guess_keys(Mt, S, L, wt, wmax)  # 0: learns nothing (one guess left before the answer was settled above)
     maxkey = keys.max() if L.shape[0] else 0
     stats[ST_SCANS] += 1
     if maxkey == 0:
         memo_put(memo, k1, k2, INF, -1, 1)
         return np.int64(INF), 1
-    if 3 * n - maxkey > lb:
-        lb = np.int64(3 * n - maxkey)
+    if 3 * W - maxkey > lb:
+        lb = np.int64(3 * W - maxkey)
     memo_put(memo, k1, k2, lb, -1, 0)
     return lb, 0
 

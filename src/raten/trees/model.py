@@ -8,6 +8,10 @@ ending in the solution's all-green, for example::
     salet ..!.? crony .!!.. proxy !!!!!
 
 Lines are sorted, so a subtree's lines stand together and two trees diff line by line.
+A tree built under a prior other than uniform says so in its header (``prior=frequency
+weight=W``) and its ``total`` is weighted: the sum of weight x guesses with the integer
+weights of ``raten.trees.weights``, so ``total / weight`` is the expected number of guesses;
+``check`` recounts it under the same prior and refuses a list with another.
 ``raten.trees.search`` builds trees; ``raten.trees.player`` follows one in a game.
 """
 
@@ -19,8 +23,9 @@ from pathlib import Path
 
 from raten.engine.feedback import ALL_GREEN, History, format_pattern, parse_pattern, pattern
 from raten.engine.hardmode import violation
-from raten.engine.words import WordSet
+from raten.engine.words import UNIFORM, WordSet
 from raten.errors import RatenError
+from raten.trees.weights import integer_weights
 
 MAGIC = "# raten decision tree v1"
 _MAX_SHOWN = 10
@@ -41,6 +46,8 @@ class Tree:
     hard: bool = False
     max_guesses: int | None = None
     meta: dict[str, str] = field(default_factory=dict)
+    #: integer weight of each solution under the tree's prior; None: uniform (every weight 1)
+    weights: dict[str, int] | None = None
 
     # --- building -------------------------------------------------------------------------
 
@@ -54,7 +61,9 @@ class Tree:
         opener: str = "",
     ) -> Tree:
         meta = {"opener": opener} if opener else {}
-        return cls(dict(paths), words.name, words.fingerprint, hard, max_guesses, meta)
+        if words.prior != UNIFORM:
+            meta["prior"] = words.prior
+        return cls(dict(paths), words.name, words.fingerprint, hard, max_guesses, meta, tree_weights(words))
 
     # --- figures --------------------------------------------------------------------------
 
@@ -64,9 +73,23 @@ class Tree:
         return next(iter(firsts)) if len(firsts) == 1 else self.meta.get("opener", "")
 
     @property
+    def prior(self) -> str:
+        """The prior the tree's totals are weighted by (``uniform``: plain counts)."""
+        return self.meta.get("prior", UNIFORM)
+
+    @property
+    def weight(self) -> int:
+        """The total weight of the solutions (their number when uniform)."""
+        if self.weights is None:
+            return len(self.paths)
+        return sum(self.weights.get(s, 0) for s in self.paths)
+
+    @property
     def total(self) -> int:
-        """Guesses summed over all solutions (the all-green guess counts)."""
-        return sum(len(p) for p in self.paths.values())
+        """Guesses summed over all solutions (the all-green guess counts), each times its weight."""
+        if self.weights is None:
+            return sum(len(p) for p in self.paths.values())
+        return sum(self.weights.get(s, 0) * len(p) for s, p in self.paths.items())
 
     @property
     def worst(self) -> int:
@@ -74,7 +97,8 @@ class Tree:
 
     @property
     def average(self) -> float:
-        return self.total / len(self.paths) if self.paths else 0.0
+        """Expected guesses: the (weighted) total over the total weight."""
+        return self.total / self.weight if self.paths else 0.0
 
     @property
     def distribution(self) -> dict[int, int]:
@@ -89,6 +113,8 @@ class Tree:
             "max_guesses": self.max_guesses,
             "opener": self.opener,
             "solutions": len(self.paths),
+            "prior": self.prior,
+            **({"weight": self.weight} if self.prior != UNIFORM else {}),
             "total": self.total,
             "average": round(self.average, 4),
             "worst": self.worst,
@@ -108,6 +134,8 @@ class Tree:
             "total": str(self.total),
             "worst": str(self.worst),
         }
+        if self.prior != UNIFORM:
+            head["weight"] = str(self.weight)
         for k, v in self.meta.items():
             head.setdefault(k, v)
         return head
@@ -194,6 +222,11 @@ class Tree:
         def where(sol: str) -> str:
             return f"line {lines[sol]}" if sol in lines else f"solution {sol.upper()}"
 
+        if self.prior != words.prior:
+            raise RatenError(
+                f"{source}: the tree was built under the {self.prior} prior, not {words.prior}: "
+                f"use it with --prior {self.prior}"
+            )
         if self.fingerprint and self.fingerprint not in ("-", words.fingerprint):
             raise RatenError(
                 f"{source}: the tree was built for the word lists {self.words_name!r} "
@@ -240,9 +273,11 @@ class Tree:
             shown = ", ".join(w.upper() for w in missing[:_MAX_SHOWN])
             more = f" and {len(missing) - _MAX_SHOWN} more" if len(missing) > _MAX_SHOWN else ""
             problems.append(f"{len(missing)} solution{'s' if len(missing) != 1 else ''} not reached: {shown}{more}")
-        for key in ("total", "worst", "solutions"):
+        self.weights = tree_weights(words)
+        for key in ("total", "worst", "solutions", "weight"):
             claimed = self.meta.get(key)
-            actual = {"total": self.total, "worst": self.worst, "solutions": len(self.paths)}[key]
+            figures = {"total": self.total, "worst": self.worst, "solutions": len(self.paths), "weight": self.weight}
+            actual = figures[key]
             if claimed and claimed != "-" and claimed.isdigit() and int(claimed) != actual:
                 problems.append(f"header says {key}={claimed} but the tree has {actual}")
         if problems:
@@ -258,6 +293,13 @@ class Tree:
             for i, (g, _) in enumerate(moves):
                 table.setdefault(moves[:i], g)
         return table
+
+
+def tree_weights(words: WordSet) -> dict[str, int] | None:
+    """Each solution's integer weight under the prior of ``words``; None under the uniform prior."""
+    if words.weights is None:
+        return None
+    return dict(zip(words.solutions, (int(w) for w in integer_weights(words)), strict=True))
 
 
 def _problems(source: str, problems: list[str]) -> str:

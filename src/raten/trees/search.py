@@ -1,5 +1,9 @@
 """Exact search for the decision tree with the fewest guesses in total (ties: smaller worst case).
 
+Under a prior the total is weighted: the sum of weight x guesses over the solutions, with the
+integer weights of ``raten.trees.weights`` (all 1 under the uniform prior), so the tree with the
+least total is the one with the fewest expected guesses.
+
 ``Searcher`` holds the compiled tables and a memo for one word set and mode; it solves
 one opener (``solve_opener``), builds its tree (``build_tree``) and can shave the worst
 case among trees of the same total (``least_worst``). The branch and bound itself lives
@@ -23,6 +27,7 @@ from raten.errors import RatenError
 from raten.trees import kernels as tk
 from raten.trees.memo import MAX_GUESSES_ROWS, new_memo, zobrist
 from raten.trees.model import Tree
+from raten.trees.weights import integer_weights
 
 INF = tk.INF
 
@@ -36,7 +41,8 @@ class OpenerResult:
 
     opener: str
     exact: bool
-    total: int  #: exact optimum when ``exact``, else a proven lower bound (>= the bound asked)
+    total: int  #: exact optimum when ``exact``, else a proven lower bound (>= the bound asked); weighted
+    weight: int = 0  #: the total weight of the solutions (their count under the uniform prior)
     worst: int | None = None
     distribution: dict[int, int] = field(default_factory=dict)
     seconds: float = 0.0
@@ -53,6 +59,7 @@ class OpenerResult:
             "opener": self.opener,
             "exact": self.exact,
             "total": self.total if self.feasible else None,
+            **({"weight": self.weight} if self.weight else {}),
             "worst": self.worst,
             "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
             "seconds": round(self.seconds, 3),
@@ -84,6 +91,10 @@ class Searcher:
         self.data = matrix.data  # guesses x solutions
         mt = load_transposed(words)  # solutions x guesses, cached on disk like the matrix
         glet = np.ascontiguousarray(words.allowed_letters)
+        #: one integer weight per solution (all 1 under the uniform prior): totals are weighted sums
+        self.weights = integer_weights(words)
+        #: the total weight, what a tree's total is divided by for its expected number of guesses
+        self.weight = int(self.weights.sum())
         self.tables = (
             mt,
             words.solution_rows.astype(np.int32),
@@ -91,6 +102,7 @@ class Searcher:
             zobrist(len(words.solutions), 2),
             glet,
             letter_counts(glet),
+            self.weights,
         )
         if len(words.allowed) > MAX_GUESSES_ROWS:
             raise RatenError(f"the exact search takes at most {MAX_GUESSES_ROWS} allowed words")
@@ -161,26 +173,29 @@ class Searcher:
         )
         return int(v)
 
-    @staticmethod
-    def _group_lb(m: int, dl: int) -> int:
+    def _group_lb(self, grp: np.ndarray, dl: int) -> int:
+        """The formula bound of a group with ``dl`` guesses left: its weight for one candidate,
+        W + lightest for two (exact), 2W - heaviest for more (uniform: 1, 3, 2m - 1)."""
         if dl <= 0:
             return INF
-        if m == 1:
-            return 1
+        w = self.weights[grp]
+        if len(grp) == 1:
+            return int(w[0])
         if dl <= 1:
             return INF
-        return 3 if m == 2 else 2 * m - 1
+        return int(w.sum() + w.min()) if len(grp) == 2 else int(2 * w.sum() - w.max())
 
     # --- one opener -----------------------------------------------------------------------
 
     def opener_bound(self, g: int) -> int:
-        """Cheap lower bound of an opener's total: 3n - groups (- 1 when it is a solution)."""
+        """Cheap lower bound of an opener's total: 3n - groups (- 1 when it is a solution);
+        weighted, 3W - the groups' heaviest weights (- its own weight when it is a solution)."""
         n = len(self.words.solutions)
         dl = self._dl(1)
-        total = n
+        total = self.weight
         for code, grp in self.groups(g, np.arange(n, dtype=np.int32)):
             if code != ALL_GREEN:
-                total += self._group_lb(len(grp), dl)
+                total += self._group_lb(grp, dl)
         return min(total, INF)
 
     def _parts(self, g: int) -> list[tuple[int, np.ndarray]]:
@@ -213,8 +228,8 @@ class Searcher:
         if self.max_guesses is not None and self._dl(1) < 0:
             return INF
         parts = self._parts(g)
-        lbs = [self._group_lb(len(grp), self._dl(1)) for _, grp in parts]
-        total = len(self.words.solutions) + sum(lbs)
+        lbs = [self._group_lb(grp, self._dl(1)) for _, grp in parts]
+        total = self.weight + sum(lbs)
         return min(self._raise_to_level(g, parts, lbs, total, beta), INF)
 
     def default_opener(self) -> str:
@@ -231,13 +246,12 @@ class Searcher:
         nodes0 = int(self.stats[tk.ST_NODES])
         g = self.row(opener) if isinstance(opener, str) else int(opener)
         word = self.words.allowed[g]
-        n = len(self.words.solutions)
         dl = self._dl(1)
         if self.max_guesses is not None and dl < 0:
-            return OpenerResult(word, False, INF)
+            return OpenerResult(word, False, INF, weight=self.weight)
         parts = self._parts(g)
-        lbs = [self._group_lb(len(grp), dl) for _, grp in parts]
-        total = n + sum(lbs)
+        lbs = [self._group_lb(grp, dl) for _, grp in parts]
+        total = self.weight + sum(lbs)
         if self.deep:
             total = self._raise_to_level(g, parts, lbs, total, beta)
         for done, ((code, grp), lb) in enumerate(zip(parts, lbs), 1):
@@ -251,8 +265,8 @@ class Searcher:
         seconds = time.perf_counter() - start
         nodes = int(self.stats[tk.ST_NODES]) - nodes0
         if total >= beta or total >= INF:
-            return OpenerResult(word, False, min(total, INF), seconds=seconds, nodes=nodes)
-        result = OpenerResult(word, True, total, seconds=seconds, nodes=nodes)
+            return OpenerResult(word, False, min(total, INF), seconds=seconds, nodes=nodes, weight=self.weight)
+        result = OpenerResult(word, True, total, seconds=seconds, nodes=nodes, weight=self.weight)
         if tree:
             t = self.build_tree(g)
             if t.total != total:

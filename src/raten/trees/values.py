@@ -1,16 +1,18 @@
 """Exact values of Wordle positions: V (least expected further guesses) and Q of a guess.
 
 Convention (the exact search's own): a total counts every guess still to come, the final
-all-green one included, summed over the candidates; so a single candidate has total 1 and
-V = total / candidates is the expected number of guesses still needed, counting the one
-that shows all green. Q(g) = 1 + sum over g's groups of p * V(group), the group of g itself
-(when g is the answer) counting 0; as a total that is n + sum of the groups' totals.
+all-green one included, summed over the candidates, each times its weight under the word
+set's prior (``raten.trees.weights``: all 1 under the uniform prior); so a single candidate of
+weight w has total w and V = total / (the candidates' weight) is the expected number of
+guesses still needed, counting the one that shows all green. Q(g) = 1 + sum over g's groups
+of p * V(group), p the group's share of the weight, the group of g itself (when g is the
+answer) counting 0; as a total that is W + sum of the groups' totals.
 
 Values come from the branch and bound of ``raten.trees.kernels`` with its memo, within a
 ``Budget``: once it is spent, a value is the search's lower bound, marked ``exact=False``
 ("at least"), never passed off as exact. The first guess of a list reads the per-opener
-table ``trees/<list>-<mode>-openers.tsv`` when one matches the list's fingerprint.
-Uniform prior: every candidate is equally likely (a weight per candidate is the next step).
+table ``trees/<list>-<mode>-openers.tsv`` when one matches the list's fingerprint; those tables
+are uniform, so under another prior the first guess is searched within the budget or bounded.
 Searchers are shared between requests; the compiled kernels hold the GIL, so threads take turns.
 """
 
@@ -37,6 +39,10 @@ INF = tk.INF
 SMALL_SET = 30
 #: A whole list larger than this is never searched from its start within a request (en: 2315).
 FULL_SEARCH_MAX = 600
+#: Under a prior every allowed word is a candidate and sets stay large for longer: within a request a
+#: set larger than this gets the search's one-level bound instead of a search (a search once started
+#: is never interrupted, so this caps one request's time; de under the frequency prior: 5881 words).
+PRIOR_SEARCH_MAX = 300
 UNLIMITED = tk.UNLIMITED
 #: Where the committed trees and opener tables are, in a source checkout (or $RATEN_TREES).
 TREES_DIR = Path(os.environ.get("RATEN_TREES", Path(__file__).resolve().parents[3] / "trees"))
@@ -60,7 +66,9 @@ class Budget:
 
 @dataclass(frozen=True)
 class Total:
-    """A summed number of guesses over ``count`` candidates: exact, or a proven lower bound."""
+    """A summed (weighted) number of guesses over candidates of weight ``count``: exact, or a proven
+    lower bound. ``count`` is the candidates' number under the uniform prior, their total weight
+    under another."""
 
     total: int
     count: int
@@ -69,7 +77,7 @@ class Total:
 
     @property
     def mean(self) -> float:
-        """The expected number of guesses (V or Q): total / count."""
+        """The expected number of guesses (V or Q): total / weight."""
         return self.total / self.count if self.count else 0.0
 
 
@@ -96,11 +104,13 @@ class GuessValue:
 SEARCHERS_KEPT = 4
 _searchers: dict[tuple[str, bool, int | None], Searcher] = {}
 _searchers_lock = threading.Lock()
+#: The lower bound of each list's start position (by prior key, mode, guess limit, limit kept).
+_start_bounds: dict[tuple[str, bool, int | None, bool], Total] = {}
 
 
 def _searcher(words: WordSet, hard: bool, max_guesses: int | None) -> Searcher:
     """One searcher per list (by fingerprint, so a list sent to a worker process again reuses it) and mode."""
-    key = (words.fingerprint, hard, max_guesses)
+    key = (words.prior_key, hard, max_guesses)
     with _searchers_lock:
         found = _searchers.pop(key, None)
         if found is None:
@@ -175,8 +185,11 @@ class Values:
         self.hard = hard
         self.max_guesses = max_guesses
         self.search = _searcher(words, hard, max_guesses)
+        #: each solution's integer weight (all 1 under the uniform prior)
+        self.weights = self.search.weights
         self.budget = budget or Budget()
-        self.table = opener_table(words, hard) if max_guesses == 6 else {}
+        # the committed opener tables are uniform: under another prior the first guess is searched
+        self.table = opener_table(words, hard) if max_guesses == 6 and words.weights is None else {}
 
     # --- positions -----------------------------------------------------------------------
 
@@ -209,43 +222,83 @@ class Values:
     def _spent(self) -> bool:
         return self.budget.spent(self.search.stats)
 
+    def weight(self, cands: np.ndarray) -> int:
+        """The total weight of candidates (their number under the uniform prior)."""
+        return int(self.weights[cands].sum())
+
+    def formula_bound(self, cands: np.ndarray) -> int:
+        """The search's cheapest bound of a set's total: w for one, W + lightest for two (exact
+        with a guess to spare), 2W - heaviest for more (uniform: 1, 3, 2n - 1)."""
+        w = self.weights[cands]
+        if len(w) == 1:
+            return int(w[0])
+        return int(w.sum() + w.min()) if len(w) == 2 else int(2 * w.sum() - w.max())
+
     # --- V ---------------------------------------------------------------------------------
 
     def _set_total(self, cands: np.ndarray, dl: int, greens, need, beta: int = INF) -> Total:
         """Least total for a set with ``dl`` guesses left (a bound when the budget is spent or ``beta`` cuts)."""
         n = len(cands)
+        weight = self.weight(cands)
         if n == 1:
-            return Total(1, 1, True)
+            return Total(weight, weight, True)
         if dl <= 0 or (dl == 1 and n > 1):
-            return Total(INF, n, True)
+            return Total(INF, weight, True)
         if n > SMALL_SET and self._spent():
-            return Total(2 * n - 1 if n > 2 else 3, n, n <= 2, "bound" if n > 2 else "search")
+            return Total(self.formula_bound(cands), weight, n <= 2, "bound" if n > 2 else "search")
         s = self.search
+        if self.words.weights is not None and n > PRIOR_SEARCH_MAX:
+            v, ex = tk.level_bound_set(s.tables, s.memo, cands, dl, self.hard, s.all_guesses, greens, need, s.stats)
+            return Total(int(v), weight, bool(ex), "search" if ex else "bound")
         v = int(tk.solve_set(s.tables, s.memo, cands, beta, dl, self.hard, s.all_guesses, greens, need, s.stats))
-        return Total(v, n, v < beta or beta >= INF)
+        return Total(v, weight, v < beta or beta >= INF)
 
     def best(self, pos: Position, limit: bool = True) -> tuple[Total, str | None]:
         """(V of ``pos`` as a total, a guess achieving it or None when only a bound is known)."""
         n = len(pos.cands)
         if n == 0:
             return Total(0, 0, False, "bound"), None
+        weight = self.weight(pos.cands)
         if n == 1:
-            return Total(1, 1, True), self.words.solutions[int(pos.cands[0])]
+            return Total(weight, weight, True), self.words.solutions[int(pos.cands[0])]
         if limit and pos.used == 0 and n == len(self.words.solutions) and self.table:
             opener, total = next(iter(self.table.items()))
             return total, opener
-        if (n > SMALL_SET and self._spent()) or (pos.used == 0 and n > FULL_SEARCH_MAX):
-            return self._bound(pos), None
+        too_big = (pos.used == 0 and n > FULL_SEARCH_MAX) or (self.words.weights is not None and n > PRIOR_SEARCH_MAX)
+        if (n > SMALL_SET and self._spent()) or too_big:
+            return self._bound(pos, limit), None
         s = self.search
         dl = self._dl(pos.used, limit)
         v, g = tk.best_guess(s.tables, s.memo, pos.cands, dl, self.hard, s.all_guesses, pos.greens, pos.need, s.stats)
         if v >= INF:
-            return Total(INF, n, True), None
-        return Total(int(v), n, True), self.words.allowed[int(g)]
+            return Total(INF, weight, True), None
+        return Total(int(v), weight, True), self.words.allowed[int(g)]
 
-    def _bound(self, pos: Position) -> Total:
-        """A lower bound of V's total: 3n - (most groups of any guess), or 2n - 1."""
+    def _bound(self, pos: Position, limit: bool = True) -> Total:
+        """``_position_bound``; the start's bound computed once per list, prior, mode and limit
+        (under a prior it is a scan of every guess against every allowed word: seconds)."""
+        if pos.used == 0 and len(pos.cands) == len(self.words.solutions):
+            key = (self.words.prior_key, self.hard, self.max_guesses, limit)
+            with _searchers_lock:
+                found = _start_bounds.get(key)
+            if found is None:
+                found = self._position_bound(pos, limit)
+                with _searchers_lock:
+                    _start_bounds[key] = found
+            return found
+        return self._position_bound(pos, limit)
+
+    def _position_bound(self, pos: Position, limit: bool = True) -> Total:
+        """A lower bound of V's total: 3n - (most groups of any guess), or 2n - 1; under a prior
+        the search's one-level bound (``kernels.level_bound``, the weighted 3W - key)."""
         n = len(pos.cands)
+        if self.words.weights is not None:
+            s = self.search
+            dl = self._dl(pos.used, limit)
+            v, ex = tk.level_bound_set(
+                s.tables, s.memo, pos.cands, dl, self.hard, s.all_guesses, pos.greens, pos.need, s.stats
+            )
+            return Total(int(v), self.weight(pos.cands), bool(ex), "search" if ex else "bound")
         rows = self.legal_rows(pos)
         if n * len(rows) > 40_000_000:
             return Total(2 * n - 1, n, False, "bound")
@@ -279,18 +332,17 @@ class Values:
             grp = np.sort(pos.cands[codes == code]).astype(np.int32)
             parts.append((int(code), grp))
         parts.sort(key=lambda cg: -len(cg[1]))
-        lbs = {
-            c: (0 if c == ALL_GREEN else 1 if len(g) == 1 else 3 if len(g) == 2 else 2 * len(g) - 1) for c, g in parts
-        }
-        total = n + sum(lbs.values())
+        lbs = {c: 0 if c == ALL_GREEN else self.formula_bound(g) for c, g in parts}
+        weight = self.weight(pos.cands)
+        total = weight + sum(lbs.values())
         exact = True
         for code, grp in parts:
             if code == ALL_GREEN:
-                found[code] = (1, Total(0, 1, True))
+                found[code] = (1, Total(0, self.weight(grp), True))
                 continue
             if total >= beta:
                 exact = False
-                found[code] = (len(grp), Total(lbs[code], len(grp), len(grp) <= 2, "bound"))
+                found[code] = (len(grp), Total(lbs[code], self.weight(grp), len(grp) <= 2, "bound"))
                 continue
             greens, need = rules_after(glet, code, pos.greens, pos.need) if self.hard else (pos.greens, pos.need)
             sub = self._set_total(grp, dl, greens, need, beta - (total - lbs[code]) if beta < INF else INF)
@@ -298,4 +350,4 @@ class Values:
             exact = exact and sub.exact
             total += min(sub.total, INF) - lbs[code]
         total = min(total, INF)
-        return GuessValue(Total(total, n, exact, "search" if exact else "bound"), found, limit)
+        return GuessValue(Total(total, weight, exact, "search" if exact else "bound"), found, limit)

@@ -513,7 +513,8 @@ def _review(words, body: GameReviewIn) -> dict:
 )
 async def post_review(body: GameReviewIn, request: Request, ls: ListsDep) -> dict:
     """Behind the work queue like uncached hints (a rate per address, 429; a bounded queue, 503)."""
-    words = ls.get(body.list).words
+    entry = ls.get(body.list)
+    words = entry.with_prior(body.prior).words if body.prior else entry.words  # a prior's lists load once
     limits: Limits = request.app.state.limits
     return _worded(await limits.work_for(client_address(request.scope), _review, words, body), _lang(request))
 

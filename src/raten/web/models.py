@@ -242,6 +242,12 @@ class GameReviewIn(BaseModel):
     )
     share: str | None = Field(None, max_length=2000, description="A pasted share text (NYT, 6mal5, raten).")
     hard: bool = Field(False, description="Hard mode: values over the guesses hard mode allows.")
+    prior: Prior | None = Field(
+        None,
+        description="How likely each word is to be the answer, for every value, share and bit: uniform "
+        "(the list's solutions, equally likely) or frequency (every allowed word, the commoner the likelier); "
+        "default the list's own (see /api/lists).",
+    )
 
 
 class MoveReviewOut(BaseModel):
@@ -288,7 +294,7 @@ class GameReviewOut(BaseModel):
     expected_exact: bool
     solver: builtins.list[RowOut]
     solver_source: str
-    prior: str
+    prior: str = Field(description="The prior the values are weighted by.")
     notes: builtins.list[str]
 
 
