@@ -148,3 +148,19 @@ def test_a_callee_changed_in_another_file_is_not_served_from_the_old_cache(tmp_p
     second = tmp_path / "cache" / f"kernels-{jitcache.kernel_digest(src, sources)}"
     assert second != first
     assert run_caller(src, second) == 30
+
+
+def test_no_cached_kernel_has_a_default_argument() -> None:
+    """numba loads a cached specialisation whose default was left out (an ``Omitted`` type) and
+    then crashes (numba issue 4959; ``trees.kernels.solve`` segfaulted so on a warm cache):
+    every ``@njit(cache=True)`` function takes all its arguments, so no caller can omit one."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.FunctionDef) or not (node.args.defaults or node.args.kw_defaults):
+                continue
+            if any(
+                getattr(d.func if isinstance(d, ast.Call) else d, "id", None) == "njit" for d in node.decorator_list
+            ):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name}")
+    assert offenders == []

@@ -148,8 +148,6 @@ def test_solve_python_body_matches_the_compiled_kernel() -> None:
     cands = np.arange(len(words.solutions), dtype=np.int32)
     hh = np.uint64(0)
     for deep in (0, 1):
-        # dedup passed, not left to its default: numba's cached specialisation of this recursive
-        # kernel with the default omitted crashes when loaded back (on main too; fresh it works)
         args = (s.tables, s.memo, cands, INF, tk.UNLIMITED, False, s.all_guesses, s.no_greens, s.no_need, hh, s.stats)
         compiled = tk.solve(*args, deep, 1)
         s.memo[:] = 0

@@ -197,7 +197,7 @@ def test_weighted_level_bound_and_formula_bounds_are_admissible(seed: int, hard:
             if ex:
                 assert v == exact, (opener, code, v, exact)
             args = (s.tables, s.memo, grp, INF, dl, hard, s.all_guesses, greens, need, s.stats, 1, 1)
-            solved = int(tk.solve_set(*args))  # deep and dedup given: see test_tree_bounds
+            solved = int(tk.solve_set(*args))
             assert solved == exact, (opener, code, solved, exact)
             checked += 1
     assert checked > 0

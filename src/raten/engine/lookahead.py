@@ -42,7 +42,7 @@ def second_step_entropy(
     first: np.ndarray,
     row_letters: np.ndarray,
     hard: bool,
-    chunks: int = 1,
+    chunks: int,
 ) -> np.ndarray:
     """For each group of candidates, the highest entropy (bits) any guess row reaches on it.
 
@@ -121,7 +121,7 @@ def second_step_entropy_weighted(
     row_letters: np.ndarray,
     hard: bool,
     probs: np.ndarray,
-    chunks: int = 1,
+    chunks: int,
 ) -> np.ndarray:
     """``second_step_entropy`` for weighted candidates: ``probs[j]`` is the prior of
     ``sorted_cols[j]`` scaled to sum to 1 within its group; the entropy of a group's feedback is

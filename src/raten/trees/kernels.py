@@ -180,7 +180,7 @@ def perfect_splitter(Mt, S, L):
 
 
 @njit(cache=True)
-def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, dedup=1):
+def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedup):
     """Least total guesses for candidate set ``S`` (sorted solution indices) if below ``beta``,
     else a lower bound that is at least ``beta``.
 
@@ -481,7 +481,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep=1, de
 
 
 @njit(cache=True)
-def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1, dedup=1):
+def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep, dedup):
     """(least total, a guess that achieves it) for set ``S``; guess -1 when it cannot be done."""
     _Mt, sol_row, z1, z2, _glet, _gcnt, wt = T
     n = S.shape[0]
@@ -503,7 +503,7 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep=1, dedup=1
 
 
 @njit(cache=True)
-def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats, deep=1, dedup=1):
+def solve_set(T, memo, S, beta, dl, hard, legal, greens, need, stats, deep, dedup):
     """``solve`` with the constraint hash computed here (entry point from Python)."""
     hh = state_hash(greens, need) if hard else np.uint64(0)
     return solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedup)

@@ -250,7 +250,11 @@ class Values:
         if self.words.weights is not None and n > PRIOR_SEARCH_MAX:
             v, ex = tk.level_bound_set(s.tables, s.memo, cands, dl, self.hard, s.all_guesses, greens, need, s.stats)
             return Total(int(v), weight, bool(ex), "search" if ex else "bound")
-        v = int(tk.solve_set(s.tables, s.memo, cands, beta, dl, self.hard, s.all_guesses, greens, need, s.stats))
+        v = int(
+            tk.solve_set(
+                s.tables, s.memo, cands, beta, dl, self.hard, s.all_guesses, greens, need, s.stats, s.deep, s.dedup
+            )
+        )
         return Total(v, weight, v < beta or beta >= INF)
 
     def best(self, pos: Position, limit: bool = True) -> tuple[Total, str | None]:
@@ -269,7 +273,9 @@ class Values:
             return self._bound(pos, limit), None
         s = self.search
         dl = self._dl(pos.used, limit)
-        v, g = tk.best_guess(s.tables, s.memo, pos.cands, dl, self.hard, s.all_guesses, pos.greens, pos.need, s.stats)
+        v, g = tk.best_guess(
+            s.tables, s.memo, pos.cands, dl, self.hard, s.all_guesses, pos.greens, pos.need, s.stats, s.deep, s.dedup
+        )
         if v >= INF:
             return Total(INF, weight, True), None
         return Total(int(v), weight, True), self.words.allowed[int(g)]
