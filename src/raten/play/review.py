@@ -15,6 +15,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from functools import cache
 
 import numpy as np
 
@@ -482,3 +483,12 @@ def review(
         prior=words.prior,
         notes=notes,
     )
+
+
+@cache
+def warm_up() -> None:
+    """Compile, or load from numba's cache, the exact search a review runs (normal and hard) on
+    a tiny list, so that a server's first review is not a compile of many seconds."""
+    words = WordSet.from_lists(["crane", "slate", "trace", "crate", "react", "caret"], ["salet"], name="warm")
+    for hard in (False, True):
+        review(words, ["salet", "crane"], "crane", hard=hard)

@@ -31,6 +31,7 @@ from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.play.boards_game import GAME_BOARDS as PLAY_BOARDS
 from raten.play.game import GameError
+from raten.play.review import warm_up as warm_up_review
 from raten.web import boards as boards_answers
 from raten.web import i18n
 from raten.web.api import PLAYER_COOKIE, GameConflictError, NotFoundError, router
@@ -94,6 +95,7 @@ def create_app(
     """
     store = Store(db_path or default_db_path())  # first: a bad database fails before the lists load
     lists = lists or Lists.load(word_sets, extra=extra_lists)
+    warm_up_review()  # once per process: the first review is then not a compile of the search
 
     app = FastAPI(
         title="raten",
