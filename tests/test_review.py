@@ -258,3 +258,12 @@ def test_a_copy_of_a_list_reuses_its_searcher():
     words = load_words("de")
     copy = pickle.loads(pickle.dumps(words))
     assert copy is not words and Values(copy).search is Values(words).search
+
+
+def test_a_guess_that_tells_little_leaves_a_bound_not_a_search_of_hours() -> None:
+    """After XXXXX (all grey) 2278 English words are left: far too many to search within any
+    budget, since a search once begun is not interrupted. The move says so instead of searching."""
+    r = review(load_words("en"), ["xxxxx", "crane"], "crane", budget=big(), solver=False)
+    second = r.moves[1]
+    assert second.before == sum(1 for w in load_words("en").solutions if "x" not in w)
+    assert second.best is None and second.regret_kind != "exact"

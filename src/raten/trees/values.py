@@ -37,7 +37,8 @@ from raten.trees.search import Searcher
 INF = tk.INF
 #: Sets up to this size are always searched, budget or not (cheap, and the end of every game).
 SMALL_SET = 30
-#: A whole list larger than this is never searched from its start within a request (en: 2315).
+#: A set larger than this is never searched within a request (en's start: 2315, or 2278 after
+#: XXXXX): it gets the one-level bound, labelled as such.
 FULL_SEARCH_MAX = 600
 #: Under a prior every allowed word is a candidate and sets stay large for longer: within a request a
 #: set larger than this gets the search's one-level bound instead of a search (a search once started
@@ -247,7 +248,7 @@ class Values:
         if n > SMALL_SET and self._spent():
             return Total(self.formula_bound(cands), weight, n <= 2, "bound" if n > 2 else "search")
         s = self.search
-        if self.words.weights is not None and n > PRIOR_SEARCH_MAX:
+        if n > FULL_SEARCH_MAX or (self.words.weights is not None and n > PRIOR_SEARCH_MAX):
             v, ex = tk.level_bound_set(s.tables, s.memo, cands, dl, self.hard, s.all_guesses, greens, need, s.stats)
             return Total(int(v), weight, bool(ex), "search" if ex else "bound")
         v = int(
@@ -268,7 +269,9 @@ class Values:
         if limit and pos.used == 0 and n == len(self.words.solutions) and self.table:
             opener, total = next(iter(self.table.items()))
             return total, opener
-        too_big = (pos.used == 0 and n > FULL_SEARCH_MAX) or (self.words.weights is not None and n > PRIOR_SEARCH_MAX)
+        # at any depth: after a guess that tells little a set stays as big as the start's, and a
+        # search once begun is never interrupted (a review after XXXXX searched for hours)
+        too_big = n > FULL_SEARCH_MAX or (self.words.weights is not None and n > PRIOR_SEARCH_MAX)
         if (n > SMALL_SET and self._spent()) or too_big:
             return self._bound(pos, limit), None
         s = self.search
