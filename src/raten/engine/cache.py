@@ -19,7 +19,8 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterator
+import warnings
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -146,7 +147,8 @@ def _map_checked(path: Path, shape: tuple[int, int], expected: str) -> np.ndarra
     return data
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (one of another user counts as running)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -162,7 +164,7 @@ def _stale(path: Path, pid: int) -> bool:
         age = time.time() - path.lstat().st_mtime
     except OSError:
         return False
-    return (pid != os.getpid() and not _pid_alive(pid)) or age > STALE_TEMP_AGE
+    return (pid != os.getpid() and not pid_alive(pid)) or age > STALE_TEMP_AGE
 
 
 def remove_stale_temps(directory: Path) -> list[Path]:
@@ -355,3 +357,24 @@ def clear(directory: Path | None = None, names: tuple[str, ...] = ()) -> list[En
     for entry in chosen:
         _remove(directory, entry)
     return chosen
+
+
+def read_checked(
+    path: Path, shape: tuple[int, int], fingerprint: str, looks_right: Callable[[np.ndarray], bool]
+) -> np.ndarray | None:
+    """A cache entry mapped, or None for the caller to rebuild: a missing entry silently (a first
+    run), an untrusted, unreadable or wrong-looking one with a warning."""
+    try:
+        data = read_entry(path, shape, fingerprint)
+    except (FileNotFoundError, NotADirectoryError):
+        return None  # no cache yet (or the cache directory cannot exist)
+    except UntrustedCacheError as e:
+        warnings.warn(f"cache file {path} cannot be trusted: {e}; rebuilding it", stacklevel=4)
+        return None
+    except OSError as e:
+        warnings.warn(f"cache file {path} is unreadable ({e.strerror or e}); rebuilding it", stacklevel=4)
+        return None
+    if not looks_right(data):
+        warnings.warn(f"cache file {path} does not match the word lists; rebuilding it", stacklevel=4)
+        return None
+    return data

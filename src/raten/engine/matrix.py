@@ -17,7 +17,15 @@ from pathlib import Path
 
 import numpy as np
 
-from raten.engine.cache import FORMAT_VERSION, UntrustedCacheError, cache_dir, entry_path, read_entry, write_blocks
+from raten.engine.cache import (
+    FORMAT_VERSION,
+    UntrustedCacheError,
+    cache_dir,
+    entry_path,
+    read_checked,
+    read_entry,
+    write_blocks,
+)
 from raten.engine.feedback import pattern
 from raten.engine.words import WordSet, letters
 
@@ -95,20 +103,7 @@ def _read_cache(path: Path, words: WordSet) -> np.ndarray | None:
     A missing entry is silent (a first run); anything else warns, and the caller rebuilds.
     """
     shape = (len(words.allowed), len(words.solutions))
-    try:
-        data = read_entry(path, shape, words.fingerprint)
-    except (FileNotFoundError, NotADirectoryError):
-        return None  # no cache yet (or the cache directory cannot exist)
-    except UntrustedCacheError as e:
-        warnings.warn(f"cache file {path} cannot be trusted: {e}; rebuilding it", stacklevel=3)
-        return None
-    except OSError as e:
-        warnings.warn(f"cache file {path} is unreadable ({e.strerror or e}); rebuilding it", stacklevel=3)
-        return None
-    if not _looks_right(data, words):
-        warnings.warn(f"cache file {path} does not match the word lists; rebuilding it", stacklevel=3)
-        return None
-    return data
+    return read_checked(path, shape, words.fingerprint, lambda d: _looks_right(d, words))
 
 
 def _build_cached(path: Path, words: WordSet) -> np.ndarray:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from raten.engine.cache import UntrustedCacheError, cache_dir, entry_path, read_entry, write_entry
+from raten.engine.cache import cache_dir, entry_path, read_checked, write_entry
 from raten.engine.feedback import pattern
 from raten.engine.matrix import load_matrix
 from raten.engine.words import WordSet
@@ -59,20 +59,7 @@ def _looks_right(data: np.ndarray, words: WordSet) -> bool:
 
 def _read(path: Path, words: WordSet) -> np.ndarray | None:
     shape = (len(words.solutions), len(words.allowed))
-    try:
-        data = read_entry(path, shape, transposed_fingerprint(words))
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    except UntrustedCacheError as e:
-        warnings.warn(f"cache file {path} cannot be trusted: {e}; rebuilding it", stacklevel=3)
-        return None
-    except OSError as e:
-        warnings.warn(f"cache file {path} is unreadable ({e.strerror or e}); rebuilding it", stacklevel=3)
-        return None
-    if not _looks_right(data, words):
-        warnings.warn(f"cache file {path} does not match the word lists; rebuilding it", stacklevel=3)
-        return None
-    return data
+    return read_checked(path, shape, transposed_fingerprint(words), lambda d: _looks_right(d, words))
 
 
 _LOADED: dict[str, np.ndarray] = {}

@@ -28,6 +28,7 @@ from pathlib import Path
 import numpy as np
 import xxhash
 
+from raten.engine.cache import pid_alive
 from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.trees import memo as tm
@@ -175,23 +176,13 @@ def live_dir(size: int = 0) -> Path:
     raise RatenError(f"no room for a shared memo of {size / (1 << 30):.2f} GB in /dev/shm or {tmp}; lower --memo-gb")
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def remove_stale_live(directory: Path) -> list[Path]:
     """Remove live tables whose run is dead (killed before it could remove its own)."""
     removed = []
     with contextlib.suppress(OSError):
         for name in os.listdir(directory):
             m = _LIVE.match(name)
-            if m and int(m.group(1)) != os.getpid() and not _pid_alive(int(m.group(1))):
+            if m and int(m.group(1)) != os.getpid() and not pid_alive(int(m.group(1))):
                 with contextlib.suppress(OSError):
                     (directory / name).unlink()
                     removed.append(directory / name)
