@@ -8,47 +8,17 @@ that uses it (``deep=True``, the default) and the one without it must give the s
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raten.engine.feedback import ALL_GREEN, pattern
-from raten.engine.hardmode import violation
+from raten.engine.feedback import ALL_GREEN
 from raten.engine.words import WordSet
 from raten.trees import kernels as tk
 from raten.trees.search import INF, Searcher
-from test_tree_search import MODES, brute_force, tiny_words
-
-
-def exact_cost(words: WordSet, hard: bool):
-    """Least total guesses for a candidate set with ``left`` guesses and a hard-mode history."""
-
-    @cache
-    def best(cands: frozenset, left: int, history: tuple) -> int:
-        if len(cands) == 1 and left >= 1:
-            return 1
-        if left <= 0:
-            return INF
-        out = INF
-        for g in words.allowed:
-            if hard and violation(g, history):
-                continue
-            groups: dict[int, set[str]] = {}
-            for s in cands:
-                groups.setdefault(pattern(g, s), set()).add(s)
-            if len(groups) == 1 and ALL_GREEN not in groups:
-                continue
-            total = len(cands)
-            for code, grp in groups.items():
-                if code != ALL_GREEN:
-                    total += best(frozenset(grp), left - 1, (*history, (g, code)) if hard else ())
-            out = min(out, total)
-        return min(out, INF)
-
-    return best
+from test_tree_search import MODES, brute_force, exhaustive, tiny_words
 
 
 def _level(s: Searcher, grp: np.ndarray, dl: int, greens, need, python: bool = False) -> tuple[int, int]:
@@ -61,7 +31,7 @@ def _level(s: Searcher, grp: np.ndarray, dl: int, greens, need, python: bool = F
 def check_groups(words: WordSet, hard: bool, limit: int | None) -> int:
     """Every group under every opener: level bound <= exact, exact when flagged; returns the
     number of groups checked (compiled and Python body agree)."""
-    best = exact_cost(words, hard)
+    best, _after = exhaustive(words, hard)
     checked = 0
     for opener in words.allowed:
         s = Searcher(words, hard=hard, max_guesses=limit, memo_bits=8)

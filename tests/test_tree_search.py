@@ -11,6 +11,7 @@ from raten.engine.feedback import ALL_GREEN, pattern
 from raten.engine.hardmode import violation
 from raten.engine.words import WordSet
 from raten.trees.search import INF, Searcher
+from raten.trees.weights import integer_weights
 
 
 def tiny_words(seed: int, alphabet: str = "aeinrst", n_sol: int | None = None, n_extra: int | None = None) -> WordSet:
@@ -26,16 +27,17 @@ def tiny_words(seed: int, alphabet: str = "aeinrst", n_sol: int | None = None, n
     return WordSet.from_lists(pool[:n_sol], pool[n_sol:], name=f"tiny{seed}")
 
 
-def brute_force(words: WordSet, opener: str, hard: bool, limit: int | None) -> int:
-    """Least total guesses after ``opener`` by trying every guess at every node (INF if impossible)."""
-    sols = words.solutions
+def exhaustive(words: WordSet, hard: bool):
+    """(best(cands, left, history), after(guess, cands, left, history, opener=False)): least
+    weighted totals (``integer_weights``: all 1 under the uniform prior, so plain guess counts)
+    by trying every guess at every node, with no bound and no cut-off (INF if impossible)."""
+    w = dict(zip(words.solutions, (int(x) for x in integer_weights(words)), strict=True))
 
     @cache
     def best(cands: frozenset, left: int, history: tuple) -> int:
         if len(cands) == 1 and left >= 1:
             (only,) = cands
-            if not hard or violation(only, history) is None:
-                return 1
+            return w[only]
         if left <= 0:
             return INF
         out = INF
@@ -45,19 +47,27 @@ def brute_force(words: WordSet, opener: str, hard: bool, limit: int | None) -> i
             out = min(out, after(g, cands, left, history))
         return out
 
-    def after(g: str, cands: frozenset, left: int, history: tuple) -> int:
+    def after(g: str, cands: frozenset, left: int, history: tuple, opener: bool = False) -> int:
         groups: dict[int, set[str]] = {}
         for s in cands:
             groups.setdefault(pattern(g, s), set()).add(s)
-        if len(groups) == 1 and ALL_GREEN not in groups:
-            return INF  # learns nothing
-        total = len(cands)
+        if len(groups) == 1 and ALL_GREEN not in groups and not opener:
+            # learns nothing: never part of a best tree below the opener (it spends a guess and,
+            # in hard mode, adds rules), but the opener is given and still starts a tree
+            return INF
+        total = sum(w[s] for s in cands)
         for code, grp in groups.items():
             if code != ALL_GREEN:
                 total += best(frozenset(grp), left - 1, (*history, (g, code)) if hard else ())
         return min(total, INF)
 
-    return after(opener, frozenset(sols), limit if limit else 99, ())
+    return best, after
+
+
+def brute_force(words: WordSet, opener: str, hard: bool, limit: int | None) -> int:
+    """Least total after ``opener`` by trying every guess at every node (INF if impossible)."""
+    _best, after = exhaustive(words, hard)
+    return after(opener, frozenset(words.solutions), limit or 99, (), opener=True)
 
 
 MODES = ((False, None), (True, None), (False, 3), (True, 4), (False, 2), (True, 3))

@@ -1,7 +1,7 @@
 """The weighted exact search against an exhaustive search on tiny weighted lists.
 
 Under a prior every solution has an integer weight (``raten.trees.weights``) and a tree's
-total is the sum of weight x guesses. ``weighted_brute_force`` tries every guess at every
+total is the sum of weight x guesses. ``exhaustive`` (test_tree_search) tries every guess at every
 node with no bound and no cut-off; the search, its one-level bounds and its formula bounds
 must match it or stay below it, in normal and hard mode, with and without a guess limit,
 for random weights from nearly equal to very skewed.
@@ -10,21 +10,20 @@ for random weights from nearly equal to very skewed.
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raten.engine.feedback import ALL_GREEN, pattern
-from raten.engine.hardmode import violation
+from raten.engine.feedback import ALL_GREEN
 from raten.engine.words import WordSet
 from raten.trees import kernels as tk
 from raten.trees.model import Tree
 from raten.trees.search import INF, Searcher
 from raten.trees.weights import SCALE, integer_weights
-from test_tree_search import MODES, tiny_words
+from test_tree_bounds import _level
+from test_tree_search import MODES, brute_force, exhaustive, tiny_words
 
 
 def family_words(seed: int, n_sol: int, n_extra: int) -> WordSet:
@@ -67,46 +66,12 @@ def skewed_weights(rng: random.Random, n: int) -> list[float]:
     return [rng.choice(pool) if rng.random() < 0.3 else 10 ** rng.uniform(-spread, spread) for _ in range(n)]
 
 
-def weighted_brute_force(words: WordSet, hard: bool):
-    """(best(cands, left, history), after(guess, ...)): least weighted totals by trying every guess."""
-    w = dict(zip(words.solutions, (int(x) for x in integer_weights(words)), strict=True))
-
-    @cache
-    def best(cands: frozenset, left: int, history: tuple) -> int:
-        if len(cands) == 1 and left >= 1:
-            (only,) = cands
-            return w[only]
-        if left <= 0:
-            return INF
-        out = INF
-        for g in words.allowed:
-            if hard and violation(g, history):
-                continue
-            out = min(out, after(g, cands, left, history))
-        return out
-
-    def after(g: str, cands: frozenset, left: int, history: tuple) -> int:
-        groups: dict[int, set[str]] = {}
-        for s in cands:
-            groups.setdefault(pattern(g, s), set()).add(s)
-        if len(groups) == 1 and ALL_GREEN not in groups:
-            return INF  # learns nothing
-        total = sum(w[s] for s in cands)
-        for code, grp in groups.items():
-            if code != ALL_GREEN:
-                total += best(frozenset(grp), left - 1, (*history, (g, code)) if hard else ())
-        return min(total, INF)
-
-    return best, after
-
-
 def check_openers(words: WordSet, hard: bool, limit: int | None) -> None:
     """Every opener: the search's total equals the brute force, its tree checks and recounts it,
     and the opener bounds never exceed it."""
-    _best, after = weighted_brute_force(words, hard)
     s = Searcher(words, hard=hard, max_guesses=limit, memo_bits=9)
     for opener in words.allowed:
-        expected = after(opener, frozenset(words.solutions), limit or 99, ())
+        expected = brute_force(words, opener, hard, limit)
         bound = Searcher(words, hard=hard, max_guesses=limit, memo_bits=9).opener_level_bound(opener)
         assert s.opener_bound(s.row(opener)) <= bound <= expected, (opener, bound, expected)
         got = s.solve_opener(opener)
@@ -130,6 +95,16 @@ def random_words(seed: int) -> WordSet:
     n_sol, n_extra = rng.randint(6, 10), rng.randint(4, 10)
     words = family_words(seed, n_sol, n_extra) if seed % 2 else tiny_words(seed, "aeinrst", n_sol, n_extra)
     return weighted(words, skewed_weights(rng, len(words.solutions)))
+
+
+@pytest.mark.parametrize(("hard", "limit"), MODES)
+def test_an_opener_that_tells_nothing_still_starts_a_tree(hard: bool, limit: int | None) -> None:
+    """XXXXX leaves all three (hypothesis found this: family3, weights 3:1:1, where the brute
+    force had called such an opener impossible and the search's 2726297 was a real tree)."""
+    words = weighted(WordSet.from_lists(["abcde", "abcdf", "abcdg"], ["xxxxx", "fgxxx"], name="t"), [3, 1, 1])
+    check_openers(words, hard, limit)
+    if limit is None or limit >= 3:
+        assert Searcher(words, hard=hard, max_guesses=limit).solve_opener("xxxxx").exact
 
 
 @pytest.mark.parametrize(("seed", "hard", "limit"), WCASES)
@@ -162,19 +137,12 @@ def test_weighted_search_equals_brute_force_on_random_weights(seed, n_sol, n_ext
     check_openers(weighted(words, ws), hard, limit)
 
 
-def _level(s: Searcher, grp: np.ndarray, dl: int, greens, need, python: bool = False) -> tuple[int, int]:
-    fn = tk.level_bound.py_func if python else tk.level_bound
-    hh = np.uint64(tk.state_hash(greens, need)) if s.hard else np.uint64(0)
-    v, ex = fn(s.tables, s.memo, grp, dl, s.hard, s.all_guesses, greens, need, hh, s.stats)
-    return int(v), int(ex)
-
-
 @pytest.mark.parametrize(("seed", "hard", "limit"), WCASES[:24])
 def test_weighted_level_bound_and_formula_bounds_are_admissible(seed: int, hard: bool, limit: int | None) -> None:
     """Every group under every opener: the formula bound and the one-level bound never exceed
     the brute force, and are it when flagged exact (compiled and Python body agree)."""
     words = random_words(6000 + seed)
-    best, _after = weighted_brute_force(words, hard)
+    best, _after = exhaustive(words, hard)
     checked = 0
     for opener in words.allowed:
         s = Searcher(words, hard=hard, max_guesses=limit, memo_bits=8)
@@ -255,7 +223,7 @@ def test_weighted_cut_off_gives_the_value_below_beta_and_a_true_bound_above(seed
     """``solve`` below a budget ``beta``: the exact value when it is under ``beta``, else a bound
     between ``beta`` and the exact value (each from a fresh memo, so no earlier value helps)."""
     words = random_words(7000 + seed)
-    best, _after = weighted_brute_force(words, hard)
+    best, _after = exhaustive(words, hard)
     rng = random.Random(seed)
     for opener in words.allowed[:6]:
         s0 = Searcher(words, hard=hard, max_guesses=limit, memo_bits=8)
