@@ -25,7 +25,7 @@ REVIEW_SOURCE = Path(__file__).resolve().parents[1] / "src" / "raten" / "play" /
 
 def big() -> Budget:
     """A budget no test spends, on a fresh clock (one made at import runs out in a long suite)."""
-    return Budget(seconds=600, nodes=10**12)
+    return Budget(seconds=600)
 
 
 @pytest.fixture(scope="module")

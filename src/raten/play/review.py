@@ -237,7 +237,7 @@ class _Reviewer:
                 if w == word:
                     continue
                 other = v.guess(pos, w, beta=q.total)
-                if v.budget.spent(v.search.stats):
+                if v.spent():
                     break
                 better += other.q.exact and other.q.total < q.total
             else:

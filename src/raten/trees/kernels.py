@@ -27,6 +27,11 @@ a depth-first branch and bound over guesses:
   candidate that splits the set apart, else 2W when any guess does (found by a scan that
   drops a guess at its first collision).
 
+A search may be given an amount of work at which it stops (``stats[ST_STOP_AT]``, in table
+cells read, for a request's budget): it then returns the lower bound of the set it stopped in
+and sets ``stats[ST_STOPPED]``, and every node above it returns its own lower bound at once,
+storing nothing in the memo, so what the memo holds stays exact.
+
 All arrays are integers; strings stay in ``trees.search``.
 """
 
@@ -45,9 +50,17 @@ INF = 1 << 40
 #: Depth value meaning "no limit" (never decremented, so sets share memo entries at any depth).
 UNLIMITED = 255
 
-# slots of the statistics array
-ST_NODES, ST_SCANS, ST_EVALS, ST_MEMO_HITS, ST_DEDUPED = 0, 1, 2, 3, 4
+# slots of the statistics array. ST_CELLS counts the work done: pattern-table cells read by the
+# scans and partitions, the bulk of a search's time. ST_STOP_AT (0: never) is an input, the
+# ST_CELLS at which a search stops; ST_STOPPED is set to 1 when it did.
+ST_NODES, ST_SCANS, ST_EVALS, ST_MEMO_HITS, ST_DEDUPED, ST_STOP_AT, ST_STOPPED, ST_CELLS = 0, 1, 2, 3, 4, 5, 6, 7
 N_STATS = 8
+#: ``ST_CELLS`` counted for work that reads no table cell but takes about as long as reading
+#: this many: checking one word against the hard-mode rules, one group's rules and hashes in
+#: hard mode, and setting up a node's loop over its guesses (bench/bench_review_stop.py)
+KEEP_CELLS = 8
+GROUP_CELLS = 64
+NODE_CELLS = 4096
 
 
 @njit(cache=True)
@@ -180,6 +193,24 @@ def perfect_splitter(Mt, S, L):
 
 
 @njit(cache=True)
+def legal_here(legal, glet, gcnt, greens, need, stats):
+    """The guesses of ``legal`` that keep the hard-mode rules (``keeping``), its work counted:
+    checking a word costs about what reading 4 to 8 table cells does."""
+    stats[ST_CELLS] += KEEP_CELLS * legal.shape[0]
+    return keeping(legal, glet, gcnt, greens, need)
+
+
+@njit(cache=True)
+def out_of_work(stats):
+    """Whether the search has done the work it may (``ST_STOP_AT``); if so it is marked stopped,
+    and the node returns its lower bound, storing nothing, as does every node above it."""
+    if stats[ST_STOP_AT] > 0 and stats[ST_CELLS] >= stats[ST_STOP_AT]:
+        stats[ST_STOPPED] = 1
+        return True
+    return False
+
+
+@njit(cache=True)
 def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedup):
     """Least total guesses for candidate set ``S`` (sorted solution indices) if below ``beta``,
     else a lower bound that is at least ``beta``.
@@ -211,10 +242,13 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
             lb = v
     if lb >= beta:
         return lb
+    if out_of_work(stats):
+        return lb
     cdl = dl if dl >= UNLIMITED else dl - 1
 
     # Candidates first (cheap, n x n): a perfect split by the heaviest settles the set at 2W - wmax.
     pval, pg, qval, qg = candidate_splits(Mt, sol_row, wt, S, W, wmax)
+    stats[ST_CELLS] += n * n
     if pval == 2 * W - wmax:
         memo_put(memo, k1, k2, pval, pg, 1)
         return pval
@@ -238,18 +272,19 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
     if cdl <= 1:
         # one guess before the answer, and no candidate splits the set apart: 2W if some other
         # guess does, else impossible
-        gp = perfect_splitter(Mt, S, keeping(legal, glet, gcnt, greens, need) if hard else legal)
+        gp = perfect_splitter(Mt, S, legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal)
         v = np.int64(2 * W) if gp >= 0 else np.int64(INF)
         memo_put(memo, k1, k2, v, gp, 1)
         return v
 
     # Every legal guess: key = the sum of its groups' heaviest weights, plus its own weight
     # when it is a candidate (uniform: groups k, plus 1), so it costs at least 3W - key.
-    L = keeping(legal, glet, gcnt, greens, need) if hard else legal
+    L = legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal
     nl = L.shape[0]
     keys = guess_keys(Mt, S, L, wt, wmax)  # 0: learns nothing (one guess left before the answer was settled above)
     maxkey = keys.max() if nl else 0
     stats[ST_SCANS] += 1
+    stats[ST_CELLS] += n * nl
     if maxkey == 0:
         memo_put(memo, k1, k2, INF, -1, 1)
         return np.int64(INF)
@@ -303,6 +338,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
             order[r] = L[i]
             okey[r] = keys[i]
 
+    stats[ST_CELLS] += NODE_CELLS + pos
     cap = 16
     while cap < 2 * pos:
         cap *= 2
@@ -326,6 +362,8 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
     bestg = -1
     fail_min = np.int64(INF)
     for oi in range(pos):
+        if out_of_work(stats):  # one guess's look-ahead may scan up to n x guesses cells
+            return lb
         g = order[oi]
         glb = 3 * W - okey[oi]
         if glb >= best:
@@ -354,6 +392,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
                 gmin[c] = w
             gh1[c] += z1[S[j]]
             gh2[c] += z2[S[j]]
+        stats[ST_CELLS] += n + ng * (GROUP_CELLS if hard else 1)  # a duplicate costs this much too
         sig = np.uint64(okey[oi])
         p = 0
         for t in range(ng):
@@ -458,6 +497,8 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
                     v = solve(T, memo, child, cbeta, cdl, hard, L, cg, cn, ghh[c], stats, deep, dedup)
                 else:
                     v = solve(T, memo, child, cbeta, cdl, hard, L, greens, need, hh, stats, deep, dedup)
+                if stats[ST_STOPPED] != 0:
+                    return lb
                 total += v - clb[c]
                 if total >= best:
                     break
@@ -487,7 +528,7 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep, dedup):
     n = S.shape[0]
     hh = state_hash(greens, need) if hard else np.uint64(0)
     v = solve(T, memo, S, np.int64(INF), dl, hard, legal, greens, need, hh, stats, deep, dedup)
-    if v >= INF:
+    if v >= INF or stats[ST_STOPPED] != 0:
         return v, -1
     if n <= 2:  # the heavier of two first (the first on a tie)
         return v, np.int64(sol_row[S[1]] if n == 2 and wt[S[1]] > wt[S[0]] else sol_row[S[0]])
@@ -497,7 +538,7 @@ def best_guess(T, memo, S, dl, hard, legal, greens, need, stats, deep, dedup):
         # evicted meanwhile: solve once more just above the value, which stores it again
         v = solve(T, memo, S, v + 1, dl, hard, legal, greens, need, hh, stats, deep, dedup)
         hit, _, ex, bg = memo_get(memo, k1, k2)
-        if not hit:
+        if not hit or stats[ST_STOPPED] != 0:
             return v, -1
     return v, np.int64(bg)
 
@@ -545,6 +586,7 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
             lb = v
     cdl = dl if dl >= UNLIMITED else dl - 1
     pval, pg, qval, qg = candidate_splits(Mt, sol_row, wt, S, W, wmax)
+    stats[ST_CELLS] += n * n
     if pval == 2 * W - wmax or (cdl <= 1 and pg >= 0):
         memo_put(memo, k1, k2, pval, pg, 1)
         return pval, 1
@@ -557,14 +599,15 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     if lb < floor:
         lb = floor
     if cdl <= 1:  # as in ``solve``: exact at once
-        gp = perfect_splitter(Mt, S, keeping(legal, glet, gcnt, greens, need) if hard else legal)
+        gp = perfect_splitter(Mt, S, legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal)
         v = np.int64(2 * W) if gp >= 0 else np.int64(INF)
         memo_put(memo, k1, k2, v, gp, 1)
         return v, 1
-    L = keeping(legal, glet, gcnt, greens, need) if hard else legal
+    L = legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal
     keys = guess_keys(Mt, S, L, wt, wmax)  # 0: learns nothing (one guess left before the answer was settled above)
     maxkey = keys.max() if L.shape[0] else 0
     stats[ST_SCANS] += 1
+    stats[ST_CELLS] += n * L.shape[0]
     if maxkey == 0:
         memo_put(memo, k1, k2, INF, -1, 1)
         return np.int64(INF), 1

@@ -9,11 +9,13 @@ of p * V(group), p the group's share of the weight, the group of g itself (when 
 answer) counting 0; as a total that is W + sum of the groups' totals.
 
 Values come from the branch and bound of ``raten.trees.kernels`` with its memo, within a
-``Budget``: once it is spent, a value is the search's lower bound, marked ``exact=False``
-("at least"), never passed off as exact. The first guess of a list reads the per-opener
+``Budget``: a search that reaches its end is stopped where it stands (``kernels.ST_STOP_AT``),
+and once it is spent no other begins; a value is then the search's lower bound, marked
+``exact=False`` ("at least"), never passed off as exact. The first guess of a list reads the per-opener
 table ``trees/<list>-<mode>-openers.tsv`` when one matches the list's fingerprint; those tables
 are uniform, so under another prior the first guess is searched within the budget or bounded.
-Searchers are shared between requests; the compiled kernels hold the GIL, so threads take turns.
+Searchers (tables and memo) are shared between requests, each request counting its work in its
+own statistics array; the compiled kernels hold the GIL, so threads take turns.
 """
 
 from __future__ import annotations
@@ -41,28 +43,61 @@ SMALL_SET = 30
 #: XXXXX): it gets the one-level bound, labelled as such.
 FULL_SEARCH_MAX = 600
 #: Under a prior every allowed word is a candidate and sets stay large for longer: within a request a
-#: set larger than this gets the search's one-level bound instead of a search (a search once started
-#: is never interrupted, so this caps one request's time; de under the frequency prior: 5881 words).
+#: set larger than this gets the search's one-level bound instead of a search that would spend the
+#: budget on little more (de under the frequency prior: 9514 words).
 PRIOR_SEARCH_MAX = 300
 UNLIMITED = tk.UNLIMITED
 #: Where the committed trees and opener tables are, in a source checkout (or $RATEN_TREES).
 TREES_DIR = Path(os.environ.get("RATEN_TREES", Path(__file__).resolve().parents[3] / "trees"))
 
 
+#: Pattern-table cells the exact search reads per second on one core (``kernels.ST_CELLS``; en's
+#: SALET proof 0.6e9, CRANE 0.9e9 on an idle core here): what a budget assumes until it has
+#: measured its own rate, on the low side so that a busy machine keeps to the seconds too.
+CELLS_PER_SECOND = 4e8
+
+
 @dataclass
 class Budget:
-    """How much search one request may spend: seconds and search nodes, checked between searches."""
+    """How much search one request may spend: ``seconds``, and ``cells`` of the pattern table
+    read (``kernels.ST_CELLS``) when given. Checked between searches and inside one: a search is
+    stopped where the work left runs out (the seconds left at the rate measured so far), and what
+    it found is then a lower bound."""
 
     seconds: float = 2.0
-    nodes: int = 20_000_000
+    cells: int | None = None
     _start: float = field(default_factory=time.perf_counter, repr=False)
-    _nodes0: int = field(default=-1, repr=False)
+    _cells0: int = field(default=-1, repr=False)
+    #: cells read and seconds taken by the searches so far: their rate, not the request's
+    _searched: list[float] = field(default_factory=lambda: [0.0, 0.0], repr=False)
+
+    def _used(self, stats: np.ndarray) -> int:
+        if self._cells0 < 0:
+            self._cells0 = int(stats[tk.ST_CELLS])
+        return int(stats[tk.ST_CELLS]) - self._cells0
 
     def spent(self, stats: np.ndarray) -> bool:
-        """True once either limit is reached (a search already started always finishes)."""
-        if self._nodes0 < 0:
-            self._nodes0 = int(stats[tk.ST_NODES])
-        return time.perf_counter() - self._start >= self.seconds or int(stats[tk.ST_NODES]) - self._nodes0 >= self.nodes
+        """True once either limit is reached."""
+        used = self._used(stats)
+        return time.perf_counter() - self._start >= self.seconds or (self.cells is not None and used >= self.cells)
+
+    def searched(self, cells: int, seconds: float) -> None:
+        """Note one search's work and time (the rate ``stop_at`` assumes); a search of under a
+        million cells is mostly the call's own cost and tells nothing of the rate."""
+        if cells >= 1_000_000:
+            self._searched[0] += cells
+            self._searched[1] += seconds
+
+    def stop_at(self, stats: np.ndarray) -> int:
+        """The ``ST_CELLS`` count at which the next search stops: what is left of the seconds at
+        the searches' rate so far (``CELLS_PER_SECOND`` until they took 0.05 s), and of ``cells``."""
+        used = self._used(stats)
+        cells, seconds = self._searched
+        rate = cells / seconds if seconds > 0.05 else CELLS_PER_SECOND
+        left = (self.seconds - (time.perf_counter() - self._start)) * rate
+        if self.cells is not None:
+            left = min(left, self.cells - used)
+        return int(stats[tk.ST_CELLS]) + max(1, int(left))
 
 
 @dataclass(frozen=True)
@@ -189,6 +224,9 @@ class Values:
         #: each solution's integer weight (all 1 under the uniform prior)
         self.weights = self.search.weights
         self.budget = budget or Budget()
+        #: this request's search statistics and stop (the searcher and its memo are shared)
+        self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
+        self._began = (0, 0.0)  # cells and clock when the last search began
         # the committed opener tables are uniform: under another prior the first guess is searched
         self.table = opener_table(words, hard) if max_guesses == 6 and words.weights is None else {}
 
@@ -220,8 +258,24 @@ class Values:
             return UNLIMITED
         return self.max_guesses - used
 
-    def _spent(self) -> bool:
-        return self.budget.spent(self.search.stats)
+    def spent(self) -> bool:
+        """Whether this request's budget is used up."""
+        return self.budget.spent(self.stats)
+
+    def _armed(self, n: int) -> np.ndarray:
+        """This request's statistics, set to stop the next search of a set of ``n`` where the
+        budget runs out (a set of at most ``SMALL_SET`` is always searched to the end)."""
+        self.stats[tk.ST_STOP_AT] = 0 if n <= SMALL_SET else self.budget.stop_at(self.stats)
+        self.stats[tk.ST_STOPPED] = 0
+        self._began = (int(self.stats[tk.ST_CELLS]), time.perf_counter())
+        return self.stats
+
+    def _stopped(self) -> bool:
+        """Whether the search since ``_armed`` was stopped by the budget (its value is then a lower
+        bound); its work and time go into the budget's rate."""
+        cells, start = self._began
+        self.budget.searched(int(self.stats[tk.ST_CELLS]) - cells, time.perf_counter() - start)
+        return bool(self.stats[tk.ST_STOPPED])
 
     def weight(self, cands: np.ndarray) -> int:
         """The total weight of candidates (their number under the uniform prior)."""
@@ -245,17 +299,20 @@ class Values:
             return Total(weight, weight, True)
         if dl <= 0 or (dl == 1 and n > 1):
             return Total(INF, weight, True)
-        if n > SMALL_SET and self._spent():
+        if n > SMALL_SET and self.spent():
             return Total(self.formula_bound(cands), weight, n <= 2, "bound" if n > 2 else "search")
         s = self.search
         if n > FULL_SEARCH_MAX or (self.words.weights is not None and n > PRIOR_SEARCH_MAX):
-            v, ex = tk.level_bound_set(s.tables, s.memo, cands, dl, self.hard, s.all_guesses, greens, need, s.stats)
+            v, ex = tk.level_bound_set(s.tables, s.memo, cands, dl, self.hard, s.all_guesses, greens, need, self.stats)
             return Total(int(v), weight, bool(ex), "search" if ex else "bound")
+        stats = self._armed(n)
         v = int(
             tk.solve_set(
-                s.tables, s.memo, cands, beta, dl, self.hard, s.all_guesses, greens, need, s.stats, s.deep, s.dedup
+                s.tables, s.memo, cands, beta, dl, self.hard, s.all_guesses, greens, need, stats, s.deep, s.dedup
             )
         )
+        if self._stopped():
+            return Total(v, weight, False, "bound")
         return Total(v, weight, v < beta or beta >= INF)
 
     def best(self, pos: Position, limit: bool = True) -> tuple[Total, str | None]:
@@ -269,16 +326,19 @@ class Values:
         if limit and pos.used == 0 and n == len(self.words.solutions) and self.table:
             opener, total = next(iter(self.table.items()))
             return total, opener
-        # at any depth: after a guess that tells little a set stays as big as the start's, and a
-        # search once begun is never interrupted (a review after XXXXX searched for hours)
+        # at any depth: after a guess that tells little a set stays as big as the start's (2278
+        # after XXXXX), and its search would spend the whole budget on a bound no better than this
         too_big = n > FULL_SEARCH_MAX or (self.words.weights is not None and n > PRIOR_SEARCH_MAX)
-        if (n > SMALL_SET and self._spent()) or too_big:
+        if (n > SMALL_SET and self.spent()) or too_big:
             return self._bound(pos, limit), None
         s = self.search
         dl = self._dl(pos.used, limit)
+        stats = self._armed(n)
         v, g = tk.best_guess(
-            s.tables, s.memo, pos.cands, dl, self.hard, s.all_guesses, pos.greens, pos.need, s.stats, s.deep, s.dedup
+            s.tables, s.memo, pos.cands, dl, self.hard, s.all_guesses, pos.greens, pos.need, stats, s.deep, s.dedup
         )
+        if self._stopped():
+            return Total(int(v), weight, False, "bound"), None
         if v >= INF:
             return Total(INF, weight, True), None
         return Total(int(v), weight, True), self.words.allowed[int(g)]
@@ -305,7 +365,7 @@ class Values:
             s = self.search
             dl = self._dl(pos.used, limit)
             v, ex = tk.level_bound_set(
-                s.tables, s.memo, pos.cands, dl, self.hard, s.all_guesses, pos.greens, pos.need, s.stats
+                s.tables, s.memo, pos.cands, dl, self.hard, s.all_guesses, pos.greens, pos.need, self.stats
             )
             return Total(int(v), self.weight(pos.cands), bool(ex), "search" if ex else "bound")
         rows = self.legal_rows(pos)

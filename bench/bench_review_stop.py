@@ -1,0 +1,96 @@
+"""A review's budget inside a search: the longest reviews of human-like games, with the search
+stopped where the budget runs out (now) against checked only between searches (before).
+
+python bench/bench_review_stop.py --games 40 --words en --seconds 1.0
+
+Each game opens with two random allowed words (seeded), the guesses people make that leave sets
+too big for an instant search, then follows the entropy hint to the end. Both runs review the
+same games in one process, each with a memo of its own (fresh searchers), in the order the
+server would meet them. "Before" is the same code with the in-search stop switched off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from unittest import mock
+
+from raten.engine.feedback import ALL_GREEN, pattern
+from raten.engine.state import State
+from raten.play.review import review
+from raten.trees import values
+from raten.trees.values import Budget
+from raten.wordlists.presets import load_words
+
+
+def human_game(words, answer: str, hard: bool, rng: random.Random) -> list[str]:
+    """Two random openers (legal in hard mode), then the entropy hint, at most six guesses."""
+    state = State(words, hard=hard)
+    guesses: list[str] = []
+    while len(guesses) < 6:
+        if len(guesses) < 2:
+            pool = [h.word for h in state.hints(top=len(words.allowed))] if hard else words.allowed
+            g = rng.choice(pool)
+        else:
+            g = state.hints(top=1)[0].word
+        guesses.append(g)
+        code = pattern(g, answer)
+        if code == ALL_GREEN:
+            break
+        state = state.after(g, code)
+    return guesses
+
+
+def never(_budget: Budget, _stats) -> int:
+    """``Budget.stop_at`` as before the stop existed: 0, searches run to the end."""
+    return 0
+
+
+def run(words, games, hard: bool, seconds: float) -> tuple[list[float], int, int]:
+    """(wall seconds per review, exact regrets, guesses) over ``games`` with a fresh memo."""
+    values._searchers.clear()
+    review(words, games[0][0], games[0][1], hard=hard, budget=Budget(seconds=seconds))  # tables, compile
+    values._searchers.clear()
+    times, exact, moves = [], 0, 0
+    for guesses, answer in games:
+        start = time.perf_counter()
+        r = review(words, guesses, answer, hard=hard, budget=Budget(seconds=seconds))
+        times.append(time.perf_counter() - start)
+        exact += sum(m.regret_kind == "exact" for m in r.moves)
+        moves += len(r.moves)
+    return sorted(times), exact, moves
+
+
+def main() -> None:
+    """Print median, 90th percentile, maximum and exact shares, before and now, per mode."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--words", default="en")
+    ap.add_argument("--seconds", type=float, default=1.0, help="search budget per review (the web app's: 1.0)")
+    ap.add_argument("--seed", type=int, default=13)
+    args = ap.parse_args()
+    words = load_words(args.words)
+    for hard in (False, True):
+        rng = random.Random(args.seed)
+        games = []
+        for _ in range(args.games):
+            answer = rng.choice(words.solutions)
+            games.append((human_game(words, answer, hard, rng), answer))
+        for label in ("before", "now"):
+            if label == "before":
+                with mock.patch.object(Budget, "stop_at", never):
+                    times, exact, moves = run(words, games, hard, args.seconds)
+            else:
+                times, exact, moves = run(words, games, hard, args.seconds)
+            print(
+                f"{args.words} {'hard' if hard else 'normal'} {label}: {len(times)} games,"
+                f" median {statistics.median(times) * 1000:.0f} ms, p90 {times[int(0.9 * len(times))] * 1000:.0f} ms,"
+                f" max {times[-1] * 1000:.0f} ms, exact regret on {exact}/{moves} guesses (budget {args.seconds} s)",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
