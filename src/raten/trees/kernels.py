@@ -57,7 +57,8 @@ ST_NODES, ST_SCANS, ST_EVALS, ST_MEMO_HITS, ST_DEDUPED, ST_STOP_AT, ST_STOPPED, 
 N_STATS = 8
 #: ``ST_CELLS`` counted for work that reads no table cell but takes about as long as reading
 #: this many: checking one word against the hard-mode rules, one group's rules and hashes in
-#: hard mode, and setting up a node's loop over its guesses (bench/bench_review_stop.py)
+#: hard mode, and setting up a node's loop over its guesses. Timed on en's review searches: with
+#: these, a counted cell takes about 1 ns in both modes (without them hard mode's took 3 ns).
 KEEP_CELLS = 8
 GROUP_CELLS = 64
 NODE_CELLS = 4096

@@ -9,8 +9,8 @@ of p * V(group), p the group's share of the weight, the group of g itself (when 
 answer) counting 0; as a total that is W + sum of the groups' totals.
 
 Values come from the branch and bound of ``raten.trees.kernels`` with its memo, within a
-``Budget``: a search that reaches its end is stopped where it stands (``kernels.ST_STOP_AT``),
-and once it is spent no other begins; a value is then the search's lower bound, marked
+``Budget``: a search still under way when it runs out is stopped where it stands
+(``kernels.ST_STOP_AT``), and once it is spent no other begins; a value is then the search's lower bound, marked
 ``exact=False`` ("at least"), never passed off as exact. The first guess of a list reads the per-opener
 table ``trees/<list>-<mode>-openers.tsv`` when one matches the list's fingerprint; those tables
 are uniform, so under another prior the first guess is searched within the budget or bounded.
@@ -51,9 +51,9 @@ UNLIMITED = tk.UNLIMITED
 TREES_DIR = Path(os.environ.get("RATEN_TREES", Path(__file__).resolve().parents[3] / "trees"))
 
 
-#: Pattern-table cells the exact search reads per second on one core (``kernels.ST_CELLS``; en's
-#: SALET proof 0.6e9, CRANE 0.9e9 on an idle core here): what a budget assumes until it has
-#: measured its own rate, on the low side so that a busy machine keeps to the seconds too.
+#: Cells of work (``kernels.ST_CELLS``) the exact search does per second on one core: about 1e9
+#: on an idle core here, in both modes. A budget assumes this until it has timed its own
+#: searches; on the low side, so that a busy machine keeps to the seconds too.
 CELLS_PER_SECOND = 4e8
 
 
@@ -68,8 +68,9 @@ class Budget:
     cells: int | None = None
     _start: float = field(default_factory=time.perf_counter, repr=False)
     _cells0: int = field(default=-1, repr=False)
-    #: cells read and seconds taken by the searches so far: their rate, not the request's
-    _searched: list[float] = field(default_factory=lambda: [0.0, 0.0], repr=False)
+    #: work and time of the searches so far: their rate, not the whole request's
+    _searched_cells: int = field(default=0, repr=False)
+    _searched_seconds: float = field(default=0.0, repr=False)
 
     def _used(self, stats: np.ndarray) -> int:
         if self._cells0 < 0:
@@ -85,15 +86,15 @@ class Budget:
         """Note one search's work and time (the rate ``stop_at`` assumes); a search of under a
         million cells is mostly the call's own cost and tells nothing of the rate."""
         if cells >= 1_000_000:
-            self._searched[0] += cells
-            self._searched[1] += seconds
+            self._searched_cells += cells
+            self._searched_seconds += seconds
 
     def stop_at(self, stats: np.ndarray) -> int:
         """The ``ST_CELLS`` count at which the next search stops: what is left of the seconds at
         the searches' rate so far (``CELLS_PER_SECOND`` until they took 0.05 s), and of ``cells``."""
         used = self._used(stats)
-        cells, seconds = self._searched
-        rate = cells / seconds if seconds > 0.05 else CELLS_PER_SECOND
+        timed = self._searched_seconds > 0.05
+        rate = self._searched_cells / self._searched_seconds if timed else CELLS_PER_SECOND
         left = (self.seconds - (time.perf_counter() - self._start)) * rate
         if self.cells is not None:
             left = min(left, self.cells - used)
