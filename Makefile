@@ -15,7 +15,7 @@ PYTEST := $(BIN)/python -m pytest
 COV_FLOOR := 89
 COVERAGE := --cov=raten --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=$(COV_FLOOR)
 
-.PHONY: run test check install browser dictionaries axe lint docs bench clean constraints
+.PHONY: run test check install warm-start browser dictionaries axe lint docs bench clean constraints
 
 # constraints.txt pins every package `make install` installs (so two machines get the same
 # versions); pyproject.toml keeps the floors. To refresh it after changing dependencies:
@@ -81,9 +81,21 @@ TEST_WORKERS ?= 0
 ONE_THREAD := $(if $(filter 0,$(TEST_WORKERS)),,NUMBA_NUM_THREADS=1)
 XDIST := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
+# The numba kernels the suite needs, compiled into numba's cache in the background while the
+# browser, dictionaries, axe, lint and node steps run (tests/warm_kernels.py: on a fresh clone the
+# first browser test's server compiled them itself, 67 s of its setup against 5 s after this);
+# `test` waits for it before pytest. If it fails the tests compile what they need, as before.
+WARM_PID := .cache/warm-kernels.pid
+WARM_LOG := .cache/warm-kernels.log
+warm-start: install
+	@mkdir -p .cache
+	@$(BIN)/python tests/warm_kernels.py > $(WARM_LOG) 2>&1 & echo $$! > $(WARM_PID)
+
 # RATEN_NEED_DEBIAN=1: a test that needs the Debian packages fails instead of skipping.
-test: install browser dictionaries axe lint
+test: install warm-start browser dictionaries axe lint
 	$(NODE_TEST)
+	@while kill -0 $$(cat $(WARM_PID)) 2>/dev/null; do sleep 0.5; done; \
+		grep -qx warm $(WARM_LOG) || { echo "the kernel warm-up did not finish; the tests compile instead:"; tail -3 $(WARM_LOG); }
 	RATEN_NEED_DEBIAN=1 $(ONE_THREAD) $(PYTEST) -q $(XDIST) --durations=15 $(COVERAGE)
 
 check: install lint

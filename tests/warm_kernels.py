@@ -1,0 +1,51 @@
+"""Compile the numba kernels the suite uses into numba's cache, ahead of the tests.
+
+`make test` runs this in the background while it installs the browser and lints, and waits for
+it before pytest: on a fresh clone the first browser test's server compiled them inside the
+test (67 s of its setup, against 8 s with a warm cache). The work is what the tests do first:
+the web app the browser tests serve, rankings in both modes and under a prior, the exact search
+(plain and weighted), a simulation and the look-ahead. It writes nothing but numba's cache (the
+feedback tables go to a temporary folder) and prints ``warm`` when it is done.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+
+def main() -> None:
+    """Run the work once; any error is printed and leaves the cache as it is (tests compile)."""
+    with tempfile.TemporaryDirectory(prefix="raten-warm-") as tmp:
+        os.environ["RATEN_CACHE_DIR"] = tmp
+        from raten.engine.state import State
+        from raten.engine.words import WordSet
+        from raten.play.simulate import play_answers
+        from raten.trees.search import Searcher
+        from raten.web import create_app
+        from raten.web.service import Lists
+        from raten.wordlists.presets import load_words
+
+        en, de = load_words("en"), load_words("de")
+        create_app(lists=Lists.load({"en": en, "de": de}), db_path=Path(tmp) / "warm.sqlite3", daily_secret="warm")
+        for hard in (False, True):
+            State(en, hard=hard).after("crane", 0).hints(top=5)
+        State(load_words("de", prior="frequency")).after("tarne", 0).hints(top=5)
+        tiny = WordSet.from_lists(["crane", "slate", "trace", "crate", "react", "caret"], ["salet", "roate"], name="w")
+        for words in (tiny, tiny.with_prior("warm", [3.0, 1.0, 1.0, 2.0, 1.0, 1.0])):
+            for hard, limit in ((False, None), (True, 4)):
+                Searcher(words, hard=hard, max_guesses=limit).solve_opener("salet")
+        for strategy in ("entropy", "lookahead"):
+            play_answers(de, de.solutions[:3], strategy)
+    print("warm")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception:  # the whole traceback into the log: the tests then compile what they need
+        traceback.print_exc()
+        sys.exit(1)
