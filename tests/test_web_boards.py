@@ -24,6 +24,7 @@ from raten.web import create_app
 from raten.web.service import Lists
 from raten.web.store import Store
 from raten.wordlists.presets import load_words
+from raten.wordlists.prior import apply_prior
 
 DAY = date(2025, 5, 17)
 ANSWERS = ("pleat", "dumpy", "shirk", "crane")
@@ -225,6 +226,29 @@ def test_board_hints_are_each_boards_candidates_and_the_engine_ranking(client, e
     more = [*rows, {"guess": "dumpy", "patterns": [format_pattern(pattern("dumpy", a)) for a in answers[:3]] + [None]}]
     after = board_hints(client, boards=4, rows=more).json()
     assert after["board"][1]["solved_at"] == 3 and after["turns"] == 3
+
+
+def test_board_hints_under_the_frequency_prior(client):
+    """prior=frequency: every board's candidates are all allowed words that fit, ranked as the
+    library ranks the boards under that prior; without it, the list's own (uniform)."""
+    de = load_words("de")
+    answers = ("tasse", "mauer")
+    rows = [{"guess": "raten", "patterns": [format_pattern(pattern("raten", a)) for a in answers]}]
+    freq = client.post(
+        "/api/hints/boards", json={"list": "de", "boards": 2, "rows": rows, "top": 5, "prior": "frequency"}
+    )
+    plain = client.post("/api/hints/boards", json={"list": "de", "boards": 2, "rows": rows, "top": 5}).json()
+    assert freq.status_code == 200, freq.text
+    body = freq.json()
+    assert body["prior"] == "frequency" and plain["prior"] == "uniform"
+    game = Boards.start(apply_prior(de, "frequency"), 2).after("raten", rows[0]["patterns"])
+    assert [b["count"] for b in body["board"]] == [s.count for s in game.states]
+    assert [h["word"] for h in body["hints"]] == [h.word for h in game.hints(top=5)]
+    uniform = Boards.start(de, 2).after("raten", rows[0]["patterns"])
+    assert [b["count"] for b in plain["board"]] == [s.count for s in uniform.states]
+    assert all(f > u for f, u in zip([s.count for s in game.states], [s.count for s in uniform.states], strict=True))
+    bad = client.post("/api/hints/boards", json={"list": "de", "boards": 2, "rows": rows, "prior": "zipf"})
+    assert error_of(bad, 422) == "validation"
 
 
 def test_board_hints_when_every_board_is_solved(client):

@@ -168,6 +168,33 @@ def test_solver_boards_refuse_a_contradiction_with_a_translated_message(browser,
         context.close()
 
 
+def test_solver_boards_rank_under_the_chosen_prior(browser, live):
+    """The prior select of the boards solver: its choice goes into the request and the URL, and a
+    link with &prior=frequency opens with it chosen."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+
+    def ranked_under(prior: str):
+        return page.expect_response(
+            lambda r: r.url.endswith("/api/hints/boards") and r.request.post_data_json["prior"] == prior
+        )
+
+    try:
+        with ranked_under("uniform") as first:
+            page.goto(f"{live.url}/solver?list=de&lang=de&boards=2&rows=raten0000000000")
+        assert first.value.json()["prior"] == "uniform" and page.locator("#prior").input_value() == "uniform"
+        with ranked_under("frequency") as chosen:
+            page.select_option("#prior", "frequency")
+        assert chosen.value.ok and chosen.value.json()["prior"] == "frequency"
+        assert "prior=frequency" in page.url
+        with ranked_under("frequency") as again:
+            page.reload()
+        assert again.value.ok and page.locator("#prior").input_value() == "frequency"
+        page.wait_for_selector("#results[data-state=ready]")
+    finally:
+        context.close()
+
+
 # --- Quordle played to its end ------------------------------------------------------------------------
 
 

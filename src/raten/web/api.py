@@ -219,6 +219,7 @@ async def post_board_hints(body: BoardsHintsIn, request: Request, ls: ListsDep) 
         body.top,
         body.strategy,
         body.limit,
+        body.prior or entry.prior,
     )
     if boards_answers.cached(entry, query):
         content = boards_answers.answer_json(entry, query)

@@ -3,8 +3,8 @@ the best next guesses over all boards, from ``raten.engine.boards``.
 
 Rankings are kept in a small LRU cache keyed by the lists and their prior (``prior_key``) and
 the rows (not by ``top`` or ``limit``), so the start position of each list and board count,
-which everybody asks for first, is ranked once. Each board ranks under the list's own prior
-(en-nyt: frequency), as ``raten.engine.boards`` does.
+which everybody asks for first, is ranked once. Every board ranks under the query's prior (the
+list's own unless it names another; en-nyt: frequency), as ``raten.engine.boards`` does.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ SPLIT_ENTRIES = 64
 
 @dataclass(frozen=True)
 class BoardsQuery:
-    """One request: the list, the board count, the rows (guess, one pattern or None per board)."""
+    """One request: the list, the board count, the rows (guess, one pattern or None per board)
+    and the prior (named: the list's own when the request names none)."""
 
     name: str
     boards: int
@@ -35,10 +36,11 @@ class BoardsQuery:
     top: int = 10
     strategy: str = "entropy"
     limit: int = 100
+    prior: str = "uniform"
 
     @property
     def key(self) -> tuple:
-        return (self.name, self.boards, self.rows, self.strategy)
+        return (self.name, self.boards, self.rows, self.strategy, self.prior)
 
 
 _cache: OrderedDict[tuple, tuple[dict, list[list[str]]]] = OrderedDict()
@@ -70,7 +72,7 @@ def rank(entry: ListEntry, query: BoardsQuery) -> tuple[dict, list[list[str]]]:
         if hit is not None:
             _cache.move_to_end(key)
             return hit
-    game = Boards.start(entry.start.matrix, query.boards)
+    game = Boards.start(entry.with_prior(query.prior).matrix, query.boards)
     for guess, patterns in query.rows:
         game = game.after(guess, list(patterns))
     v = variant(query.boards)
@@ -78,6 +80,7 @@ def rank(entry: ListEntry, query: BoardsQuery) -> tuple[dict, list[list[str]]]:
     hints = [h.to_dict() for h in ranked]
     answer = {
         "list": entry.name,
+        "prior": query.prior,
         "boards": query.boards,
         "variant": v.name,
         "max_tries": v.limit,

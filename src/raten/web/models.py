@@ -318,6 +318,11 @@ class BoardsHintsIn(BaseModel):
     top: int = Field(10, ge=1, le=50)
     strategy: BoardStrategy = "entropy"  # type: ignore[valid-type]
     limit: int = Field(100, ge=0, le=5000, description="At most this many candidates per board.")
+    prior: Prior | None = Field(
+        None,
+        description="How likely each word is to be a board's answer: uniform or frequency, as in /api/hints; "
+        "default the list's own (see /api/lists).",
+    )
 
 
 class BoardsHintOut(BaseModel):
@@ -338,6 +343,7 @@ class BoardOut(BaseModel):
 
 class BoardsHintsOut(BaseModel):
     list: str
+    prior: Prior = Field(description="The prior every board was ranked under.")
     boards: int
     variant: str
     max_tries: int = Field(description="Guesses the variant allows.")

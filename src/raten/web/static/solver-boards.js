@@ -1,7 +1,8 @@
 /* raten solver on several boards (Dordle, Quordle, Octordle): one shared input row, each guess
    played on every board not yet solved, its colours set per board by clicking the tiles.
    The state lives in the URL: ?boards=4&rows=crane01200000002222200010-... (the guess, then five
-   digits per board; a board solved before the row keeps 22222 there, which is ignored). */
+   digits per board; a board solved before the row keeps 22222 there, which is ignored), and
+   &prior=frequency when the prior is not the list's own. */
 "use strict";
 
 (function boardsSolverPage() {
@@ -11,7 +12,11 @@
   const MAX_ROWS = 24;
   const params = new URLSearchParams(location.search);
   const el = (id) => document.getElementById(id);
-  const state = { rows: parseRows(params.get("rows")), current: "" };
+  const state = {
+    rows: parseRows(params.get("rows")),
+    current: "",
+    prior: ["uniform", "frequency"].includes(params.get("prior")) ? params.get("prior") : RATEN.prior,
+  };
 
   function parseRows(text) {
     const rows = [];
@@ -43,6 +48,7 @@
     const lang = params.get("lang");
     if (lang) q.set("lang", lang);
     q.set("boards", String(N));
+    if (state.prior !== RATEN.prior) q.set("prior", state.prior);
     if (state.rows.length) {
       q.set("rows", state.rows.map((r, i) => r.guess + r.colours.map((c, b) => (playsOn(i, b) ? c.join("") : "22222")).join("")).join("-"));
     }
@@ -144,6 +150,7 @@
       top: 10,
       limit: 30,
       strategy: "finish",  // the best of raten bench --boards (README): a determined answer first
+      prior: state.prior,
     };
   }
 
@@ -204,6 +211,8 @@
   listenKeys(onKey);
   const refresh = solverHintsCycle({ body: requestBody, show, clear: clearResults, lastRow: () => state.rows[state.rows.length - 1] });
   wireSolverTools(state, changed);
+  el("prior").value = state.prior;
+  el("prior").addEventListener("change", () => { state.prior = el("prior").value; changed(); });
   writeUrl();
   render();
   refresh();
