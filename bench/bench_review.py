@@ -18,12 +18,13 @@ from raten.trees.values import Budget
 from raten.wordlists.presets import load_words
 
 
-def play(words, answer: str, hard: bool, opener: str) -> list[str]:
-    """An entropy game against ``answer`` (the simple strategy the figures are measured on)."""
+def play(words, answer: str, hard: bool, opener: str, choose=None) -> list[str]:
+    """An entropy game against ``answer`` (the simple strategy the figures are measured on):
+    ``opener`` first, then the top hint, or ``choose(state, turn)`` where it gives a word."""
     state = State(words, hard=hard)
-    guesses = []
+    guesses: list[str] = []
     while len(guesses) < 6:
-        g = opener if not guesses else state.hints(top=1)[0].word
+        g = (choose and choose(state, len(guesses))) or (opener if not guesses else state.hints(top=1)[0].word)
         guesses.append(g)
         code = pattern(g, answer)
         if code == ALL_GREEN:
