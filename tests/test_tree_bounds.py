@@ -117,11 +117,11 @@ def test_solve_python_body_matches_the_compiled_kernel() -> None:
     s = Searcher(words, memo_bits=9)
     cands = np.arange(len(words.solutions), dtype=np.int32)
     hh = np.uint64(0)
-    for deep in (0, 1):
+    for deep in (False, True):  # the types the searcher passes: no compile of another signature (20 s)
         args = (s.tables, s.memo, cands, INF, tk.UNLIMITED, False, s.all_guesses, s.no_greens, s.no_need, hh, s.stats)
-        compiled = tk.solve(*args, deep, 1)
+        compiled = tk.solve(*args, deep, s.dedup)
         s.memo[:] = 0
-        py = tk.solve.py_func(*args, deep, 1)
+        py = tk.solve.py_func(*args, deep, s.dedup)
         s.memo[:] = 0
         assert compiled == py
 

@@ -164,7 +164,7 @@ def test_weighted_level_bound_and_formula_bounds_are_admissible(seed: int, hard:
             assert formula <= exact and v <= exact, (opener, code, formula, v, exact)
             if ex:
                 assert v == exact, (opener, code, v, exact)
-            args = (s.tables, s.memo, grp, INF, dl, hard, s.all_guesses, greens, need, s.stats, 1, 1)
+            args = (s.tables, s.memo, grp, INF, dl, hard, s.all_guesses, greens, need, s.stats, s.deep, s.dedup)
             solved = int(tk.solve_set(*args))
             assert solved == exact, (opener, code, solved, exact)
             checked += 1
@@ -239,7 +239,11 @@ def test_weighted_cut_off_gives_the_value_below_beta_and_a_true_bound_above(seed
             for beta in (exact, exact + 1, exact - 1, exact - rng.randint(1, max(1, exact // 4))):
                 s = Searcher(words, hard=hard, max_guesses=limit, memo_bits=8)
                 dl = s0._dl(1)
-                v = int(tk.solve_set(s.tables, s.memo, grp, beta, dl, hard, s.all_guesses, greens, need, s.stats, 1, 1))
+                v = int(
+                    tk.solve_set(
+                        s.tables, s.memo, grp, beta, dl, hard, s.all_guesses, greens, need, s.stats, s.deep, s.dedup
+                    )
+                )
                 if exact < beta:
                     assert v == exact, (opener, code, beta, v, exact)
                 else:
