@@ -115,6 +115,18 @@ def test_a_worse_move_has_the_regret_of_its_subtree_totals():
     assert m.regret > 0 and m.skill < 99 and m.best_q == pytest.approx(best.total / len(pos.cands))
 
 
+def test_could_be_answer_is_whether_the_guess_fits_every_earlier_row():
+    """Against the slow way: the solutions that would have shown every earlier row's colours."""
+    words = load_words("de")
+    guesses = ["kilos", "tarne", "tasse", "taste"]
+    r = review(words, guesses, "taste", budget=big(), solver=False)
+    for i, m in enumerate(r.moves):
+        rows = [(g, pattern(g, "taste")) for g in guesses[:i]]
+        fits = {s for s in words.solutions if all(pattern(g, s) == c for g, c in rows)}
+        assert m.could_be_answer == (m.guess in fits), m
+    assert {m.could_be_answer for m in r.moves} == {True, False}  # both kinds of move are checked
+
+
 def test_scores():
     assert skill_score(0) == 99 and skill_score(1e-9) == 98 and skill_score(0.5) == 36
     assert luck_score(0.5, 0.0) == 50 and luck_score(0.0, 1.0) == 50 and luck_score(1.0, 0.0) == 99

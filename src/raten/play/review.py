@@ -294,7 +294,7 @@ class _Reviewer:
             after=after,
             bits=_bits(mass, mass_after, code, n),
             expected_bits=_entropy(codes, weights),
-            could_be_answer=word in {self.words.solutions[int(i)] for i in pos.cands},
+            could_be_answer=bool(np.any(pos.cands == self.words.solution_index.get(word, -1))),
             q=q.mean,
             q_exact=q.exact,
             best=best_word,

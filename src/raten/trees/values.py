@@ -23,9 +23,11 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 import numpy as np
 
@@ -173,9 +175,15 @@ class OpenerRow:
         return self.total.mean
 
 
-def opener_table(words: WordSet, hard: bool, directory: Path | None = None) -> dict[str, Total]:
-    """The per-opener totals of ``trees/<name>-<mode>-openers.tsv`` if its tree matches ``words``, else {}."""
-    return {row.opener: row.total for row in opener_rows(words, hard, directory)}
+def opener_table(words: WordSet, hard: bool, directory: Path | None = None) -> Mapping[str, Total]:
+    """The per-opener totals of ``trees/<name>-<mode>-openers.tsv`` if its tree matches ``words``, else {}
+    (read-only, made once per table: every review reads it, and en's has 12,972 rows)."""
+    return _opener_totals(words.name, words.fingerprint, len(words.solutions), hard, directory or TREES_DIR)
+
+
+@cache
+def _opener_totals(name: str, fingerprint: str, n: int, hard: bool, directory: Path) -> Mapping[str, Total]:
+    return MappingProxyType({row.opener: row.total for row in _opener_table(name, fingerprint, n, hard, directory)})
 
 
 def opener_rows(words: WordSet, hard: bool, directory: Path | None = None) -> tuple[OpenerRow, ...]:
