@@ -510,6 +510,8 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
             bestg = g
         elif total < fail_min:
             fail_min = total
+    if stats[ST_STOPPED] != 0:  # a child stopped in the last guess's groups: store nothing
+        return lb
     if bestg >= 0:
         memo_put(memo, k1, k2, best, bestg, 1)
         return best
