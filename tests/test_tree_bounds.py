@@ -29,8 +29,9 @@ def _level(s: Searcher, grp: np.ndarray, dl: int, greens, need, python: bool = F
 
 
 def check_groups(words: WordSet, hard: bool, limit: int | None) -> int:
-    """Every group under every opener: level bound <= exact, exact when flagged; returns the
-    number of groups checked (compiled and Python body agree)."""
+    """Every group under every opener: formula bound and level bound <= exact, exact when
+    flagged, the search of the group exact; returns the number of groups checked (compiled and
+    Python body agree). Weighted lists too: every total is a weighted one."""
     best, _after = exhaustive(words, hard)
     checked = 0
     for opener in words.allowed:
@@ -51,9 +52,12 @@ def check_groups(words: WordSet, hard: bool, limit: int | None) -> int:
             if exact >= INF:
                 assert ex == 0 or v >= INF, (opener, code, v, ex)
             else:
-                assert v <= exact, (opener, code, v, exact)
+                formula = s._group_lb(grp, dl)
+                assert formula <= exact and v <= exact, (opener, code, formula, v, exact)
                 if ex:
                     assert v == exact, (opener, code, v, exact)
+                args = (s.tables, s.memo, grp, INF, dl, hard, s.all_guesses, greens, need, s.stats, s.deep, s.dedup)
+                assert int(tk.solve_set(*args)) == exact, (opener, code, exact)
             checked += 1
         # the opener's bound from the level bounds of all its groups, and the search's value
         expected = brute_force(words, opener, hard, limit)

@@ -22,7 +22,7 @@ from raten.trees import kernels as tk
 from raten.trees.model import Tree
 from raten.trees.search import INF, Searcher
 from raten.trees.weights import SCALE, integer_weights
-from test_tree_bounds import _level
+from test_tree_bounds import check_groups
 from test_tree_search import MODES, brute_force, exhaustive, tiny_words
 
 
@@ -141,34 +141,7 @@ def test_weighted_search_equals_brute_force_on_random_weights(seed, n_sol, n_ext
 def test_weighted_level_bound_and_formula_bounds_are_admissible(seed: int, hard: bool, limit: int | None) -> None:
     """Every group under every opener: the formula bound and the one-level bound never exceed
     the brute force, and are it when flagged exact (compiled and Python body agree)."""
-    words = random_words(6000 + seed)
-    best, _after = exhaustive(words, hard)
-    checked = 0
-    for opener in words.allowed:
-        s = Searcher(words, hard=hard, max_guesses=limit, memo_bits=8)
-        g = s.row(opener)
-        dl = s._dl(1)
-        for code, grp in s.groups(g, np.arange(len(words.solutions), dtype=np.int32)):
-            if code == ALL_GREEN:
-                continue
-            greens, need = s._child(g, code, s.no_greens, s.no_need)
-            history = ((opener, code),) if hard else ()
-            exact = best(frozenset(words.solutions[i] for i in grp), (limit or 99) - 1, history)
-            formula = s._group_lb(grp, dl)
-            v, ex = _level(s, grp, dl, greens, need)
-            pv, pex = _level(Searcher(words, hard=hard, max_guesses=limit, memo_bits=8), grp, dl, greens, need, True)
-            assert (pv, pex) == (v, ex), (opener, code)
-            if exact >= INF:
-                assert ex == 0 or v >= INF, (opener, code, v, ex)
-                continue
-            assert formula <= exact and v <= exact, (opener, code, formula, v, exact)
-            if ex:
-                assert v == exact, (opener, code, v, exact)
-            args = (s.tables, s.memo, grp, INF, dl, hard, s.all_guesses, greens, need, s.stats, s.deep, s.dedup)
-            solved = int(tk.solve_set(*args))
-            assert solved == exact, (opener, code, solved, exact)
-            checked += 1
-    assert checked > 0
+    assert check_groups(random_words(6000 + seed), hard, limit) > 0
 
 
 def test_integer_weights_keep_the_prior_and_never_vanish() -> None:
