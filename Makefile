@@ -51,7 +51,7 @@ dictionaries:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(GERMAN_DEBS) >/dev/null; }
 
 # axe-core from the npm registry, for the browser tests' accessibility checks (kept in .cache,
-# never committed; tests/e2e/conftest.py fetches the same version when it is missing).
+# never committed; tests/web/e2e/conftest.py fetches the same version when it is missing).
 AXE_VERSION := 4.14.1
 AXE := .cache/axe-core/$(AXE_VERSION)/axe.min.js
 $(AXE):
@@ -71,7 +71,7 @@ lint: install
 	$(BIN)/mypy  # the package, as [tool.mypy] in pyproject.toml says
 
 # The solver's engine on the device (src/raten/web/static/device/engine.js), under node's test runner.
-NODE_TEST := node --test tests/js/
+NODE_TEST := node --test tests/web/js/
 
 # TEST_WORKERS=N runs the suite in N pytest-xdist processes, a test file to a worker, each with
 # one numba thread (two workers with two threads each made numba-heavy tests 3.5 times slower on

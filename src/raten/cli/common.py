@@ -256,7 +256,7 @@ class RatenGroup(click.Group):
 
     ``lazy`` maps a command name to ``("module:attribute", first paragraph of its help)``:
     ``--help`` lists a command that is not loaded yet by that paragraph, so listing the
-    commands imports none of them (tests/test_startup.py checks the paragraphs match).
+    commands imports none of them (tests/cli/test_startup.py checks the paragraphs match).
     """
 
     def __init__(self, *args, lazy: dict[str, tuple[str, str]] | None = None, **kwargs) -> None:

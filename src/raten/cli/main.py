@@ -40,13 +40,13 @@ from raten.wordlists.presets import ALL_PRESETS
 
 # State, ranking and rich.table are imported inside the commands that use them: they bring
 # numpy, numba and the pattern matrix, which --help, --version, score and usage errors do
-# without (see tests/test_startup.py).
+# without (see tests/cli/test_startup.py).
 if TYPE_CHECKING:
     from raten.engine.state import State
     from raten.play.session import Session
 
 # Loaded when used; --help lists them by their first help paragraph (kept equal to the
-# command's own by tests/test_startup.py), since loading bench, tree or sql costs numba.
+# command's own by tests/cli/test_startup.py), since loading bench, tree or sql costs numba.
 LAZY_COMMANDS = {
     "bench": (
         "raten.cli.bench:bench",

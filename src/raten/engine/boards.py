@@ -7,7 +7,7 @@ the game, each board filters its own candidates, and a board leaves the game onc
 Ranking reuses the single-board partition kernel once per board still in the game. The
 answers of the boards are independent, so the joint feedback of a guess (one pattern per
 board) is a product of the boards' partitions and its entropy is exactly the sum of the
-boards' entropies (``tests/test_boards.py`` checks this against the joint partition built by
+boards' entropies (``tests/engine/test_boards.py`` checks this against the joint partition built by
 brute force): the joint-entropy strategy needs no kernel of its own.
 
 Hard mode is not offered: none of the four variants has it, and on several boards it can

@@ -98,7 +98,7 @@ def weighted_stats_numpy(
     Unlike the unweighted pair, the two are not equal bit for bit: the kernel sums the group
     masses in four interleaved histograms and the groups in their own order, and ``np.log2`` may
     differ from the kernel's in the last place. They agree to about 1e-15, and rankings, which
-    compare bits at 9 decimals, agree (tests/test_partition.py).
+    compare bits at 9 decimals, agree (tests/engine/test_partition.py).
     """
     k, n = rows.shape[0], cols.shape[0]
     if not (n and k):

@@ -20,7 +20,7 @@ from raten.web import create_app, i18n
 from raten.web.service import Lists
 from raten.wordlists.presets import load_words
 
-REVIEW_SOURCE = Path(__file__).resolve().parents[1] / "src" / "raten" / "play" / "review.py"
+REVIEW_SOURCE = Path(__file__).resolve().parents[2] / "src" / "raten" / "play" / "review.py"
 
 
 def big() -> Budget:

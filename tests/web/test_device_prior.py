@@ -21,8 +21,8 @@ from raten.web.device import list_file
 from raten.web.service import HintQuery, Lists
 from raten.wordlists.prior import apply_prior
 
-ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "tests" / "js" / "answer_queries.mjs"
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tests" / "web" / "js" / "answer_queries.mjs"
 
 
 @pytest.fixture(scope="module")

@@ -235,7 +235,7 @@ def test_bench_json_names_list_sizes_strategy_and_prior(lists) -> None:
 
 # --- item 11: dependency floors and the constraints file -------------------------------------------
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_security_floors_and_the_constraints_file_agree() -> None:

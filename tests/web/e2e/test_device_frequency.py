@@ -1,7 +1,7 @@
 """The device engine in Chromium under the frequency prior: a server offering a list small enough
 for the frequency table on the device, the solver page's config naming that list file, and the
 browser's engine giving the server's /api/hints answers on random histories (weighted entropy to
-the last place, the same ranking). tests/test_device_prior.py checks the same under node."""
+the last place, the same ranking). tests/web/test_device_prior.py checks the same under node."""
 
 from __future__ import annotations
 

@@ -26,11 +26,11 @@ CHROMIUM_ARGS = [
 ]
 #: The daily game's date in the browser tests, so screenshots do not change from day to day.
 DAY = date(2025, 6, 1)
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 #: axe-core from the npm registry, for the accessibility checks only (never committed):
 #: `make axe` or the first browser test run fetches it into .cache/axe-core.
 AXE_VERSION = "4.14.1"
-AXE = Path(__file__).resolve().parents[2] / ".cache" / "axe-core" / AXE_VERSION / "axe.min.js"
+AXE = Path(__file__).resolve().parents[3] / ".cache" / "axe-core" / AXE_VERSION / "axe.min.js"
 DESKTOP = {"width": 1200, "height": 820}
 PHONE = {"width": 390, "height": 780}
 

@@ -12,10 +12,10 @@ import { fileURLToPath } from "node:url";
 import {
   Constraints, DeviceError, Solver, State, WordList, coloursOf, feedback, formatPattern, hardViolation,
   legalRows, listData, pairCode, parsePattern, rankState, roundKey,
-} from "../../src/raten/web/static/device/engine.js";
+} from "../../../src/raten/web/static/device/engine.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(HERE, "..", "..");
+const REPO = path.resolve(HERE, "..", "..", "..");
 const SHARED = path.resolve(REPO, "..", "shared", "data");
 
 // --- references, written from the rules ------------------------------------------------------

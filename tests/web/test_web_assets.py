@@ -16,7 +16,7 @@ from raten.web import create_app
 from raten.web.assets import IMMUTABLE, Assets, docs_assets_dir
 from raten.web.service import Lists
 
-STATIC = Path(__file__).resolve().parents[1] / "src" / "raten" / "web" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "src" / "raten" / "web" / "static"
 PAGES = ["/", "/play", "/openers", "/nowhere"]
 
 

@@ -1,7 +1,7 @@
 """Look-ahead (engine.lookahead): the per-group hard-mode rules, the second-step kernel compiled
 and through its Python body, against brute force in plain Python, and rank's use of it.
 
-``tests/test_strategies.py`` checks ``second_step_bits`` and the ``lookahead`` strategy as a whole.
+``tests/play/test_strategies.py`` checks ``second_step_bits`` and the ``lookahead`` strategy as a whole.
 """
 
 from __future__ import annotations

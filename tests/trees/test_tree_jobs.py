@@ -98,7 +98,7 @@ def test_a_killed_run_resumes_without_losing_work(tmp_path) -> None:
     allowed.write_text("\n".join(words.allowed) + "\n")
     files = ["--solutions", str(sols), "--allowed", str(allowed)]
     results = tmp_path / "results.jsonl"
-    env = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    env = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
 
     proc = subprocess.Popen(_best_cmd(files, results), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 120
