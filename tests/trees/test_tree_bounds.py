@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_tree_search import MODES, brute_force, exhaustive, tiny_words
 
 from raten.engine.feedback import ALL_GREEN
 from raten.engine.words import WordSet
 from raten.trees import kernels as tk
 from raten.trees.search import INF, Searcher
-from test_tree_search import MODES, brute_force, exhaustive, tiny_words
 
 
 def _level(s: Searcher, grp: np.ndarray, dl: int, greens, need, python: bool = False) -> tuple[int, int]:

@@ -11,11 +11,11 @@ import time
 from pathlib import Path
 
 import pytest
+from test_tree_search import tiny_words
 
 from raten.errors import RatenError
 from raten.trees.jobs import read_results, results_header, run_best
 from raten.trees.search import Searcher
-from test_tree_search import tiny_words
 
 
 def _ranking(report) -> list[tuple[str, int, int]]:

@@ -18,13 +18,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 from numba import njit
+from test_tree_search import tiny_words
 
 from raten.errors import RatenError
 from raten.trees import memo as m
 from raten.trees import memo_file as mf
 from raten.trees.jobs import memo_path, run_best
 from raten.trees.search import Searcher
-from test_tree_search import tiny_words
 
 K = np.uint64
 #: Keys hammered by the writers: all share one home slot, more of them than the probe run holds.

@@ -15,6 +15,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_tree_bounds import check_groups
+from test_tree_search import MODES, brute_force, exhaustive, tiny_words
 
 from raten.engine.feedback import ALL_GREEN
 from raten.engine.words import WordSet
@@ -22,8 +24,6 @@ from raten.trees import kernels as tk
 from raten.trees.model import Tree
 from raten.trees.search import INF, Searcher
 from raten.trees.weights import SCALE, integer_weights
-from test_tree_bounds import check_groups
-from test_tree_search import MODES, brute_force, exhaustive, tiny_words
 
 
 def family_words(seed: int, n_sol: int, n_extra: int) -> WordSet:
