@@ -1,8 +1,10 @@
 # make run:   install everything and start the web app on 127.0.0.1:8000.
 # make test:  install everything (browser and Debian dictionaries included), lint, the device engine's
 #             node tests, and the whole suite with branch coverage.
-# make check: lint, the device engine's node tests, and the suite without the slow and browser tests.
+# make check: lint, the device engine's node tests, the suite without the slow and browser tests,
+#             and the docs site built with --strict.
 # make docs:  regenerate docs/cli.md from --help (a test fails when it is stale).
+# make site:  build the docs site (mkdocs.yml, Material theme) into .cache/site; broken links fail.
 # make dictionaries: Debian's German dictionaries and tools that `raten words build` reads.
 PYTHON ?= python3
 VENV := .venv
@@ -15,7 +17,7 @@ PYTEST := $(BIN)/python -m pytest
 COV_FLOOR := 89
 COVERAGE := --cov=raten --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=$(COV_FLOOR)
 
-.PHONY: run test check install warm-start browser dictionaries axe lint docs bench clean constraints
+.PHONY: run test check install warm-start browser dictionaries axe lint docs site bench clean constraints
 
 # constraints.txt pins every package `make install` installs (so two machines get the same
 # versions); pyproject.toml keeps the floors. To refresh it after changing dependencies:
@@ -76,7 +78,7 @@ NODE_TEST := node --test tests/web/js/
 # TEST_WORKERS=N runs the suite in N pytest-xdist processes, a test file to a worker, each with
 # one numba thread (two workers with two threads each made numba-heavy tests 3.5 times slower on
 # 2 cores). It is off by default: on this shared 2-core machine even that was slower than one
-# process (README, Development). --durations shows where the time goes.
+# process (docs/benchmarks.md, running the tests in parallel). --durations shows where the time goes.
 TEST_WORKERS ?= 0
 ONE_THREAD := $(if $(filter 0,$(TEST_WORKERS)),,NUMBA_NUM_THREADS=1)
 XDIST := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
@@ -98,12 +100,19 @@ test: install warm-start browser dictionaries axe lint
 		grep -qx warm $(WARM_LOG) || { echo "the kernel warm-up did not finish; the tests compile instead:"; tail -3 $(WARM_LOG); }
 	RATEN_NEED_DEBIAN=1 $(ONE_THREAD) $(PYTEST) -q $(XDIST) --durations=15 $(COVERAGE)
 
-check: install lint
+check: install lint site
 	$(NODE_TEST)
 	$(PYTEST) -q -m "not slow and not e2e"
 
 docs: install
 	$(BIN)/python -m raten.cli.reference docs/cli.md
+
+# The docs site from docs/ (about 3 s). --strict fails on a broken link or anchor and on a page
+# left out of the nav; the site goes to .cache/site (git-ignored), so the tree stays clean.
+# tests/test_docs.py builds it too, so `make test` checks it as well.
+SITE_DIR := .cache/site
+site: install
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(SITE_DIR)
 
 bench: install
 	$(BIN)/python bench/bench_rank.py
