@@ -119,6 +119,7 @@ def tree(
     solutions,
     allowed,
     any_answer,
+    prior,
     opener,
     best,
     hard,
@@ -149,7 +150,7 @@ def tree(
     check_output(out, "tree file")
     check_output(table, "table file")
     check_output(results, "results file")
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    words = words_from_options(preset, solutions, allowed, any_answer, prior)
     if name:
         words = dataclasses.replace(words, name=name)
     limit = _limit(max_guesses)
@@ -276,7 +277,7 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
 @json_option
 @click.argument("file", type=click.Path(path_type=Path))
 @click.pass_context
-def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
+def check(ctx, preset, solutions, allowed, any_answer, prior, as_json, file):
     """Verify a tree file: every solution reached, every pattern right, a tree, hard-mode legal; recount it.
 
     The word list defaults to the one named in the file's header when it is a preset.
@@ -286,7 +287,7 @@ def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
     if not explicit and solutions is None and t.words_name in ALL_PRESETS:
         preset = t.words_name
     # the prior defaults to the one the header names, so a weighted tree is recounted as built
-    words = words_from_options(preset, solutions, allowed, any_answer, default_prior=t.prior)
+    words = words_from_options(preset, solutions, allowed, any_answer, prior, default_prior=t.prior)
     if solutions is not None and t.words_name not in ("", "-"):
         words = dataclasses.replace(words, name=t.words_name)  # files carry no name: use the header's
     summary = t.check(words, source=str(file))
