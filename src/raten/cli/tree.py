@@ -1,7 +1,8 @@
 """`raten tree`: build an exact decision tree (one opener or all of them) and `raten tree check FILE`.
 
 A thin face: one opener's proof is ``raten.trees.opener``, the search ``raten.trees.search``,
-the parallel runs and their report ``raten.trees.jobs``, the file and its check ``raten.trees.model``.
+the parallel runs ``raten.trees.jobs`` with their results file ``raten.trees.results_file`` and
+report ``raten.trees.report``, the tree file and its check ``raten.trees.model``.
 """
 
 from __future__ import annotations
@@ -202,7 +203,9 @@ def _prior_note(t: Tree) -> str:
 
 
 def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff) -> None:
-    from raten.trees.jobs import default_results_path, openers_table, run_best
+    from raten.trees.jobs import run_best
+    from raten.trees.report import openers_table
+    from raten.trees.results_file import default_results_path
 
     results = results or default_results_path(words, hard, limit)
     if threading.current_thread() is threading.main_thread():
