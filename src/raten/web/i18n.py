@@ -19,10 +19,10 @@ from raten.errors import RatenError, shorten
 LANGUAGES = ("en", "de")
 
 #: One JSON file per language, ``<lang>.json``: a flat object from text key to text.
-TEXTS = resources.files("raten.web") / "texts"
+TEXT_FOLDER = resources.files("raten.web") / "texts"
 
 
-def load_texts(folder: Traversable = TEXTS) -> dict[str, dict[str, str]]:
+def load_texts(folder: Traversable = TEXT_FOLDER) -> dict[str, dict[str, str]]:
     """Every language's texts from ``folder``, checked to hold exactly the keys of ``en.json``:
     a text missing from a file fails at import, not in front of a user."""
     texts = {lang: _read_texts(folder / f"{lang}.json") for lang in LANGUAGES}
