@@ -35,7 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from raten.trees.jobs import memo_path, read_results, results_header, run_best
+from raten.trees.jobs import run_best
+from raten.trees.results_file import memo_path, read_results, results_header
 from raten.trees.search import Searcher
 from raten.wordlists.presets import load_words
 

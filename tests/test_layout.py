@@ -9,7 +9,9 @@ Every import counts, wherever it is written: at module level, inside a function 
 import, there for start-up time) or in a ``try``. A lazy import still makes one module depend
 on another, so it can break a layer rule or close a cycle as well as a top-level one; the only
 difference is that a lazy cycle does not fail at import time, which is why only a test finds
-it. Imports under ``if TYPE_CHECKING:`` never run and are left out.
+it. Imports under ``if TYPE_CHECKING:`` never run: the layer rules leave them out, but the
+cycle rule counts them, since a circle of type imports still ties two modules into one (as
+``wordlists/german/build.py`` and ``notice.py`` once were).
 
 An import names one module: ``from a.b import c`` is an import of ``a.b.c`` when that is a
 module, else of ``a.b``; parent packages that Python runs on the way are not counted (every
@@ -21,6 +23,7 @@ Each rule is checked against a small synthetic tree in ``tmp_path`` too, so each
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,9 +38,11 @@ class Import:
     target: str  # the imported module, e.g. raten.engine.lookahead, or a third-party name
     line: int
     lazy: bool  # inside a function
+    type_only: bool = False  # under ``if TYPE_CHECKING:``
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line} imports {self.target}{' (in a function)' if self.lazy else ''}"
+        notes = (" (in a function)" if self.lazy else "") + (" (for types)" if self.type_only else "")
+        return f"{self.source}:{self.line} imports {self.target}{notes}"
 
 
 def module_names(src: Path, package: str = "raten") -> dict[str, Path]:
@@ -58,8 +63,9 @@ def _is_type_checking(node: ast.If) -> bool:
     )
 
 
-def imports(src: Path, package: str = "raten") -> list[Import]:
-    """Every import in every module of ``package``, resolved to module names."""
+def imports(src: Path, package: str = "raten", type_checking: bool = False) -> list[Import]:
+    """Every import in every module of ``package``, resolved to module names (with
+    ``type_checking``, those under ``if TYPE_CHECKING:`` too)."""
     modules = module_names(src, package)
     found: list[Import] = []
 
@@ -73,24 +79,25 @@ def imports(src: Path, package: str = "raten") -> list[Import]:
     for name, path in modules.items():
         is_package = path.name == "__init__.py"
 
-        def visit(node: ast.AST, lazy: bool, name=name, is_package=is_package) -> None:
-            for child in ast.iter_child_nodes(node):
+        def visit(nodes: Iterable[ast.AST], lazy: bool, type_only: bool, name=name, is_package=is_package) -> None:
+            for child in nodes:
                 if isinstance(child, ast.If) and _is_type_checking(child):
-                    for other in child.orelse:
-                        visit(other, lazy)
+                    visit(child.orelse, lazy, type_only)
+                    if type_checking:
+                        visit(child.body, lazy, True)
                     continue
                 inner = lazy or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
                 if isinstance(child, ast.Import):
                     for alias in child.names:
-                        found.append(Import(name, alias.name, child.lineno, lazy))
+                        found.append(Import(name, alias.name, child.lineno, lazy, type_only))
                 elif isinstance(child, ast.ImportFrom):
                     base = resolve(name, is_package, child)
                     for alias in child.names:
                         sub = f"{base}.{alias.name}"
-                        found.append(Import(name, sub if sub in modules else base, child.lineno, lazy))
-                visit(child, inner)
+                        found.append(Import(name, sub if sub in modules else base, child.lineno, lazy, type_only))
+                visit(ast.iter_child_nodes(child), inner, type_only)
 
-        visit(ast.parse(path.read_text(encoding="utf-8"), str(path)), False)
+        visit(ast.parse(path.read_text(encoding="utf-8"), str(path)).body, False, False)
     return found
 
 
@@ -190,6 +197,8 @@ def test_only_cli_imports_click_or_rich(real):
 
 def test_no_import_cycles(real):
     assert [_explain(c, real) for c in cycles(real)] == []
+    with_types = imports(SRC, type_checking=True)
+    assert [_explain(c, with_types) for c in cycles(with_types)] == []
 
 
 def test_sql_and_web_do_not_import_the_facade(real):
@@ -257,6 +266,15 @@ def test_cycle_rule_can_fail(tmp_path):
     assert "(in a function)" in _explain(cycles(found)[0], found)
     fixed = {**SYNTHETIC, "engine/rank.py": ""}
     assert cycles(_tree(tmp_path, fixed)) == []
+
+
+def test_cycle_rule_counts_type_checking_imports(tmp_path):
+    """engine/state.py imports play/game.py for types only: with an import back, a cycle."""
+    files = {**SYNTHETIC, "engine/rank.py": "", "play/game.py": "from raten.engine.state import State\n"}
+    assert cycles(_tree(tmp_path, files)) == []
+    found = imports(tmp_path, type_checking=True)
+    assert cycles(found) == [["raten.engine.state", "raten.play.game"]]
+    assert "(for types)" in _explain(cycles(found)[0], found)
 
 
 def test_facade_rule_can_fail(tmp_path):

@@ -14,7 +14,8 @@ import pytest
 from test_tree_search import tiny_words
 
 from raten.errors import RatenError
-from raten.trees.jobs import read_results, results_header, run_best
+from raten.trees.jobs import run_best
+from raten.trees.results_file import read_results, results_header
 from raten.trees.search import Searcher
 
 
@@ -154,7 +155,7 @@ def test_raised_bounds_are_kept_in_the_results_file_and_not_raised_again_on_resu
 
 def test_report_dictionaries_and_best_tree_come_from_the_library(words, tmp_path) -> None:
     """`raten tree --best` prints BestReport.to_dict and writes BestReport.best_tree."""
-    from raten.trees.jobs import default_results_path
+    from raten.trees.results_file import default_results_path
 
     path = tmp_path / "r.jsonl"
     report = run_best(words, top=3, results=path)

@@ -23,7 +23,8 @@ from test_tree_search import tiny_words
 from raten.errors import RatenError
 from raten.trees import memo as m
 from raten.trees import memo_file as mf
-from raten.trees.jobs import memo_path, run_best
+from raten.trees.jobs import run_best
+from raten.trees.results_file import memo_path
 from raten.trees.search import Searcher
 
 K = np.uint64

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import string
+from pathlib import Path
 
 import pytest
 
@@ -37,10 +39,52 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+#: Parameters that hold an English phrase of the library ("the share text", a constraint's
+#: sentence): the other languages leave them out rather than mix English into their text.
+ENGLISH_PHRASES = {
+    "err_no_fit": {"why"},
+    "err_contradiction": {"problem"},
+    "err_contradiction_one": {"problem"},
+    "err_review_rows": {"source"},
+    "err_review_mismatch": {"first", "second"},
+}
+
+
 def test_every_text_exists_in_both_languages_with_the_same_fields():
-    assert set(i18n.TEXT["en"]) == set(i18n.TEXT["de"])
+    assert set(i18n.TEXT["en"]) == set(i18n.TEXT["de"]) and set(ENGLISH_PHRASES) <= set(i18n.TEXT["en"])
     for key, english in i18n.TEXT["en"].items():
         assert _fields(i18n.TEXT["de"][key]) <= _fields(english), key
+        assert ENGLISH_PHRASES.get(key, set()) <= _fields(english), key
+        assert _fields(i18n.TEXT["de"][key]) == _fields(english) - ENGLISH_PHRASES.get(key, set()), key
+
+
+def _texts_folder(tmp_path: Path, lang: str = "", edit=None) -> Path:
+    """A copy of the packaged text files, with ``edit`` applied to the table of ``lang``."""
+    for code in i18n.LANGUAGES:
+        table = dict(i18n.TEXT[code])
+        if code == lang:
+            edit(table)
+        (tmp_path / f"{code}.json").write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
+    return tmp_path
+
+
+def test_the_packaged_texts_are_the_ones_loaded(tmp_path):
+    assert i18n.load_texts() == i18n.TEXT
+    assert i18n.load_texts(_texts_folder(tmp_path)) == i18n.TEXT
+
+
+@pytest.mark.parametrize(
+    ("lang", "edit", "message"),
+    [
+        ("de", lambda table: table.pop("nav_play"), r"de\.json lacks the texts nav_play"),
+        ("en", lambda table: table.pop("nav_play"), r"de\.json has texts en\.json lacks: nav_play"),
+        ("de", lambda table: table.update(extra="x"), r"de\.json has texts en\.json lacks: extra"),
+        ("de", lambda table: table.update(won=3), r"de\.json must be one JSON object from text key to text"),
+    ],
+)
+def test_a_text_missing_from_a_file_fails_with_a_clear_error(tmp_path, lang, edit, message):
+    with pytest.raises(ValueError, match=message):
+        i18n.load_texts(_texts_folder(tmp_path, lang, edit))
 
 
 @pytest.mark.parametrize("key", TRANSLATED)

@@ -72,6 +72,7 @@ def bench(
     solutions,
     allowed,
     any_answer,
+    prior,
     strategy,
     opener,
     hard,
@@ -107,7 +108,7 @@ def bench(
         from raten.cli.bench_plot import check_plot_path
 
         check_plot_path(plot)  # before the games, so a bad path never throws them away
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    words = words_from_options(preset, solutions, allowed, any_answer, prior)
     if boards > 1:
         if hard or sample or play_file:
             raise RatenError(

@@ -35,24 +35,9 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 
-_PRIOR_KEY = "raten_prior"
-
-
-def _keep_prior(f: Callable) -> Callable:
-    """Take --prior out of the command's arguments into the click context, where
-    ``words_from_options`` reads it: every command with word options gets it unchanged."""
-
-    @functools.wraps(f)
-    def wrapper(*args, **kwargs):
-        click.get_current_context().meta[_PRIOR_KEY] = kwargs.pop("prior", None)
-        return f(*args, **kwargs)
-
-    return wrapper
-
-
 def word_options(f: Callable) -> Callable:
-    """Add --words / --solutions / --allowed / --any-answer / --prior to a command."""
-    f = _keep_prior(f)
+    """Add --words / --solutions / --allowed / --any-answer / --prior to a command: the parameters
+    ``preset, solutions, allowed, any_answer, prior`` it hands to ``words_from_options``."""
     f = click.option(
         "--prior",
         type=click.Choice(PRIORS, case_sensitive=False),
@@ -118,6 +103,7 @@ def words_from_options(
     solutions: Path | None,
     allowed: Path | None,
     any_answer: bool,
+    prior: str | None,
     *,
     weighted: bool = True,
     default_prior: str | None = None,
@@ -126,11 +112,10 @@ def words_from_options(
     with the prior --prior names (else ``default_prior``, else the list's own). A command whose
     results are not weighted (``weighted`` False: the SQL tables) refuses --prior frequency and
     takes the list uniform."""
-    ctx = click.get_current_context(silent=True)
-    prior = ctx.meta.get(_PRIOR_KEY) if ctx is not None else None
     prior = prior or default_prior
     if not weighted:
         if prior not in (None, "uniform"):
+            ctx = click.get_current_context(silent=True)
             name = ctx.command_path if ctx is not None else "this command"
             raise RatenError(f"{name} does not weigh answers by a prior yet: use --prior uniform")
         prior = "uniform"

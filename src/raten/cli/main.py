@@ -89,10 +89,10 @@ def main() -> None:
     """
 
 
-def _state(preset, solutions, allowed, any_answer, hard, moves) -> State:
+def _state(preset, solutions, allowed, any_answer, prior, hard, moves) -> State:
     from raten.engine.state import State
 
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    words = words_from_options(preset, solutions, allowed, any_answer, prior)
     return State(words, hard=hard).replay(parse_moves(moves))
 
 
@@ -145,7 +145,9 @@ def _tree_guess(tree_file: Path, state: State) -> str:
 @boards_option
 @json_option
 @click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
-def hint(preset, solutions, allowed, any_answer, hard, top, strategy, answers_only, tree_file, boards, as_json, moves):
+def hint(
+    preset, solutions, allowed, any_answer, prior, hard, top, strategy, answers_only, tree_file, boards, as_json, moves
+):
     """The best next guesses after the guesses you made and the colours you got.
 
     Example: raten hint --words en crane=..?!.
@@ -154,9 +156,9 @@ def hint(preset, solutions, allowed, any_answer, hard, top, strategy, answers_on
         from raten.cli import boards as many
 
         _no_boards_option(hard, tree_file)
-        words = words_from_options(preset, solutions, allowed, any_answer)
+        words = words_from_options(preset, solutions, allowed, any_answer, prior)
         return many.hint(words, boards, top, strategy, as_json, moves)
-    state = _state(preset, solutions, allowed, any_answer, hard, moves)
+    state = _state(preset, solutions, allowed, any_answer, prior, hard, moves)
     hints = state.hints(top=top, strategy=strategy, answers_only=answers_only)
     tree_guess = _tree_guess(tree_file, state) if tree_file else None
     if as_json:
@@ -206,11 +208,11 @@ def _print_candidates(state: State, limit: int = 60) -> None:
 @_strategy_option
 @_answers_only_option
 @json_option
-def openers(preset, solutions, allowed, any_answer, hard, top, strategy, answers_only, as_json):
+def openers(preset, solutions, allowed, any_answer, prior, hard, top, strategy, answers_only, as_json):
     """The best first guesses for a word list."""
     from raten.engine.state import State
 
-    state = State(words_from_options(preset, solutions, allowed, any_answer), hard=hard)
+    state = State(words_from_options(preset, solutions, allowed, any_answer, prior), hard=hard)
     hints = state.hints(top=top, strategy=strategy, answers_only=answers_only)
     if as_json:
         print_json(list_context(state.words, strategy, hard) | {"openers": [h.to_dict() for h in hints]})
@@ -230,14 +232,14 @@ def openers(preset, solutions, allowed, any_answer, hard, top, strategy, answers
 @click.option("--limit", default=12, show_default=True, help="Words shown per group in the terminal.")
 @click.argument("word")
 @click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
-def analyze_cmd(preset, solutions, allowed, any_answer, as_json, limit, word, moves):
+def analyze_cmd(preset, solutions, allowed, any_answer, prior, as_json, limit, word, moves):
     """How WORD splits the remaining candidates: every group, its pattern and its words."""
     from rich.table import Table
 
     from raten.engine.rank import analyze
 
     word = check_word(word, "word")
-    state = _state(preset, solutions, allowed, any_answer, False, moves)
+    state = _state(preset, solutions, allowed, any_answer, prior, False, moves)
     report = analyze(state, word)
     if as_json:
         print_json(report)
@@ -301,7 +303,7 @@ def score(notation, as_json, guess, answers):
 @_tree_option
 @click.option("--answer", help="Play by itself against this known answer (no typing): shows how raten finds it.")
 @boards_option
-def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file, answer, boards):
+def solve(preset, solutions, allowed, any_answer, prior, hard, top, strategy, tree_file, answer, boards):
     """Interactive: raten suggests a guess, you type the colours the game showed, until solved.
 
     At the guess prompt press Enter to take the suggestion or type your own word; at the
@@ -314,10 +316,10 @@ def solve(preset, solutions, allowed, any_answer, hard, top, strategy, tree_file
         _no_boards_option(hard, tree_file)
         if answer:
             raise RatenError("--answer is for one board")
-        return many.solve(words_from_options(preset, solutions, allowed, any_answer), boards, top, strategy)
+        return many.solve(words_from_options(preset, solutions, allowed, any_answer, prior), boards, top, strategy)
     from raten.play.session import Session
 
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    words = words_from_options(preset, solutions, allowed, any_answer, prior)
     session = Session(words, hard=hard, strategy=strategy, tree=tree_file, answer=answer)
     console.print(f"[bold]raten solve[/bold] {session.intro()}")
     if answer is not None:

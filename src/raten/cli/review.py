@@ -27,7 +27,7 @@ def _value(x: float | None, exact: bool) -> str:
 )
 @click.option("--seconds", default=2.0, show_default=True, help="Search budget: after it values are lower bounds.")
 @click.argument("guesses", nargs=-1, required=True, metavar="GUESS[=PATTERN]...")
-def review(preset, solutions, allowed, any_answer, hard, as_json, answer, share_file, seconds, guesses):
+def review(preset, solutions, allowed, any_answer, prior, hard, as_json, answer, share_file, seconds, guesses):
     """Judge a finished game guess by guess: exact values, regret, skill and luck.
 
     Give the answer, or the colours as GUESS=PATTERN, or a share text with --share.
@@ -36,7 +36,7 @@ def review(preset, solutions, allowed, any_answer, hard, as_json, answer, share_
     from raten.play.review import review as run
     from raten.trees.values import Budget
 
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    words = words_from_options(preset, solutions, allowed, any_answer, prior)
     typed = [g.split("=", 1) for g in guesses]
     with_colours = [t for t in typed if len(t) == 2]
     if with_colours and len(with_colours) != len(typed):

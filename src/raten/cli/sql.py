@@ -57,10 +57,10 @@ def sql() -> None:
 @_db_option()
 @click.option("--force", is_flag=True, help="Replace the file if it exists.")
 @json_option
-def build(preset, solutions, allowed, any_answer, engine, schema, db, force, as_json):
+def build(preset, solutions, allowed, any_answer, prior, engine, schema, db, force, as_json):
     """Write the feedback of every allowed guess against every answer into a new database."""
     check_target(db, force)  # before the word lists and the progress bar
-    words = words_from_options(preset, solutions, allowed, any_answer, weighted=False)
+    words = words_from_options(preset, solutions, allowed, any_answer, prior, weighted=False)
     label = f"{words.name} → {db.name} ({engine}, {schema})"
     with progress_bar(transient=as_json) as bar:
         task = bar.add_task(label, total=len(words.allowed) * len(words.solutions))

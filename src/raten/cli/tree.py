@@ -1,7 +1,8 @@
 """`raten tree`: build an exact decision tree (one opener or all of them) and `raten tree check FILE`.
 
 A thin face: one opener's proof is ``raten.trees.opener``, the search ``raten.trees.search``,
-the parallel runs and their report ``raten.trees.jobs``, the file and its check ``raten.trees.model``.
+the parallel runs ``raten.trees.jobs`` with their results file ``raten.trees.results_file`` and
+report ``raten.trees.report``, the tree file and its check ``raten.trees.model``.
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ def tree(
     solutions,
     allowed,
     any_answer,
+    prior,
     opener,
     best,
     hard,
@@ -149,7 +151,7 @@ def tree(
     check_output(out, "tree file")
     check_output(table, "table file")
     check_output(results, "results file")
-    words = words_from_options(preset, solutions, allowed, any_answer)
+    words = words_from_options(preset, solutions, allowed, any_answer, prior)
     if name:
         words = dataclasses.replace(words, name=name)
     limit = _limit(max_guesses)
@@ -201,7 +203,9 @@ def _prior_note(t: Tree) -> str:
 
 
 def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff) -> None:
-    from raten.trees.jobs import default_results_path, openers_table, run_best
+    from raten.trees.jobs import run_best
+    from raten.trees.report import openers_table
+    from raten.trees.results_file import default_results_path
 
     results = results or default_results_path(words, hard, limit)
     if threading.current_thread() is threading.main_thread():
@@ -276,7 +280,7 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
 @json_option
 @click.argument("file", type=click.Path(path_type=Path))
 @click.pass_context
-def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
+def check(ctx, preset, solutions, allowed, any_answer, prior, as_json, file):
     """Verify a tree file: every solution reached, every pattern right, a tree, hard-mode legal; recount it.
 
     The word list defaults to the one named in the file's header when it is a preset.
@@ -286,7 +290,7 @@ def check(ctx, preset, solutions, allowed, any_answer, as_json, file):
     if not explicit and solutions is None and t.words_name in ALL_PRESETS:
         preset = t.words_name
     # the prior defaults to the one the header names, so a weighted tree is recounted as built
-    words = words_from_options(preset, solutions, allowed, any_answer, default_prior=t.prior)
+    words = words_from_options(preset, solutions, allowed, any_answer, prior, default_prior=t.prior)
     if solutions is not None and t.words_name not in ("", "-"):
         words = dataclasses.replace(words, name=t.words_name)  # files carry no name: use the header's
     summary = t.check(words, source=str(file))

@@ -1,17 +1,17 @@
 """Many openers, many machines: every allowed opener is one job of the exact search.
 
 Jobs run in this process (``jobs=1``), on a local process pool, or on a Dask distributed
-cluster (``scheduler``). Each finished opener is appended to a results file (JSON lines,
-flushed and synced) at once, so a stopped run resumes where it stopped. Openers are tried
-best-first: the opener with the lowest lower bound is worked on next. An opener's first
-bound is the cheap 3n - k; its first job raises it to the one-level bound (every group at its
-best split, ``Searcher.opener_level_bound``), which refutes most openers outright; an opener
-whose raised bound is still below the cut-off goes back in the queue (and into the results
-file as a ``bound`` record, so a resumed run does not raise it again) and, when it is the
-lowest again, is searched exactly. Each job gets the current cut-off (the ``top``-th best
-exact total so far, plus one), so most openers stop early with a proven lower bound. A
-known bound (``start_cutoff``, e.g. a published top-th total plus one) caps it from the start, so
-the first openers are not searched without one.
+cluster (``scheduler``), and the run ends in a ``raten.trees.report.BestReport``. Each finished
+opener is appended at once to a results file (``raten.trees.results_file``), so a stopped run
+resumes where it stopped. Openers are tried best-first: the opener with the lowest lower bound
+is worked on next. An opener's first bound is the cheap 3n - k; its first job raises it to the
+one-level bound (every group at its best split, ``Searcher.opener_level_bound``), which refutes
+most openers outright; an opener whose raised bound is still below the cut-off goes back in the
+queue (and into the results file as a ``bound`` record, so a resumed run does not raise it
+again) and, when it is the lowest again, is searched exactly. Each job gets the current cut-off
+(the ``top``-th best exact total so far, plus one), so most openers stop early with a proven
+lower bound. A known bound (``start_cutoff``, e.g. a published top-th total plus one) caps it
+from the start, so the first openers are not searched without one.
 
 The workers share one memo (``raten.trees.memo_file``): a table of ``memo_gb`` gigabytes in
 shared memory, saved beside the results file every few minutes and at the end, and loaded
@@ -21,23 +21,21 @@ again by a resumed run (``memo_gb=0``: one private memo of 2**``memo_bits`` slot
 from __future__ import annotations
 
 import heapq
-import json
-import os
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
 from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.trees.memo_file import DEFAULT_MEMO_GB, MemoHandle, SharedMemo, attach, memo_fingerprint, slots_for
-from raten.trees.model import Tree, tree_weights
+from raten.trees.model import tree_weights
+from raten.trees.report import BestReport
+from raten.trees.results_file import ResultsFile, memo_path, read_bounds, read_results, results_header
 from raten.trees.search import INF, OpenerResult, Searcher
 
-RESULTS_VERSION = 1
 #: Seconds between saves of the shared memo during a run (it is saved at the end too).
 MEMO_SAVE_SECONDS = 600.0
 
@@ -93,103 +91,6 @@ def opener_job(spec: Spec, opener: str, beta: int, shave_worst: bool = True) -> 
     if r.tree is not None:
         out["tree"] = r.tree.to_text()  # text: the record travels between processes and into the results file
     return out
-
-
-# --- the results file ------------------------------------------------------------------------
-
-
-def default_results_path(words: WordSet, hard: bool, max_guesses: int | None) -> Path:
-    """Where ``raten tree --best`` keeps its results file unless told: in the cache, one per
-    word lists, mode and guess limit, so a rerun resumes."""
-    from raten.engine.matrix import cache_dir
-
-    mode = "hard" if hard else "normal"
-    return cache_dir() / "best" / f"{words.name}-{words.prior_key[:12]}-{mode}-max{max_guesses or 0}.jsonl"
-
-
-def results_header(words: WordSet, hard: bool, max_guesses: int | None) -> dict:
-    return {
-        "kind": "header",
-        "version": RESULTS_VERSION,
-        "words": words.name,
-        "fingerprint": words.fingerprint,
-        "mode": "hard" if hard else "normal",
-        "max_guesses": max_guesses,
-    }
-
-
-def read_results(path: Path, header: dict) -> dict[str, dict]:
-    """Finished openers from an earlier run (a torn last line is ignored); RatenError if the
-    file belongs to other lists or another mode."""
-    if not path.exists():
-        return {}
-    done: dict[str, dict] = {}
-    with path.open(encoding="utf-8") as f:
-        for no, line in enumerate(f, 1):
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue  # a line cut off by a kill
-            if rec.get("kind") == "header":
-                for key in ("fingerprint", "mode", "max_guesses", "version"):
-                    if rec.get(key) != header[key]:
-                        raise RatenError(
-                            f"results file {path} is for {key}={rec.get(key)!r}, not {header[key]!r}; "
-                            "use another --results file"
-                        )
-            elif rec.get("kind") == "opener" and "opener" in rec:
-                done[rec["opener"]] = rec
-            elif no == 1:
-                raise RatenError(f"{path} is not a raten results file")
-    return done
-
-
-def read_bounds(path: Path | None) -> dict[str, int]:
-    """One-level bounds of openers that were not refuted by them (``bound`` records), the
-    highest per opener; read after ``read_results`` has checked the file's header."""
-    out: dict[str, int] = {}
-    if path is None or not path.exists():
-        return out
-    with path.open(encoding="utf-8") as f:
-        for line in f:
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            if rec.get("kind") == "bound" and rec.get("total") is not None:
-                out[rec["opener"]] = max(out.get(rec["opener"], 0), int(rec["total"]))
-    return out
-
-
-class ResultsFile:
-    """Append-only JSON lines, each flushed and synced before the next job is counted done."""
-
-    def __init__(self, path: Path, header: dict):
-        self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fresh = not path.exists() or path.stat().st_size == 0
-        if not fresh:
-            self._drop_torn_tail()
-        self.f = path.open("a", encoding="utf-8")
-        if fresh:
-            self.write(header)
-
-    def _drop_torn_tail(self) -> None:
-        data = self.path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            with self.path.open("r+b") as f:
-                f.truncate(data.rfind(b"\n") + 1)
-
-    def write(self, rec: dict) -> None:
-        self.f.write(json.dumps(rec, ensure_ascii=False) + "\n")
-        self.f.flush()
-        os.fsync(self.f.fileno())
-
-    def close(self) -> None:
-        self.f.close()
-
-
-# --- running ----------------------------------------------------------------------------------
 
 
 class _InProcess:
@@ -273,90 +174,6 @@ class _Dask:
     def close(self) -> None:
         if self.own:
             self.client.close()
-
-
-@dataclass
-class BestReport:
-    """All openers accounted for: exact totals for the best ones, lower bounds for the rest."""
-
-    results: dict[str, dict]
-    bounds: dict[str, int]  #: the best lower bound known before any search: cheap, or one-level when raised
-    cutoff: int  #: every opener not listed exactly needs at least this many guesses
-    openers: int
-    by_bound: int  #: openers excluded by their bound in the queue alone (no record: cheap or one-level)
-    seconds: float
-    resumed: int
-    exact: list[dict] = field(default_factory=list)
-    by_level: int = 0  #: openers refuted by their one-level bound (a record, no search)
-    header: dict = field(default_factory=dict)  #: words, fingerprint, mode, max_guesses (as in the results file)
-    solutions: int = 0
-    results_path: Path | None = None
-    cap: int = INF  #: the cut-off given up front (``--cutoff``), INF without one
-    memo_loaded: int = 0  #: shared memo entries taken over from the saved memo of an earlier run
-    memo_saved: int = 0  #: shared memo entries saved at the end (0: private memos or no results file)
-    weights: dict[str, int] | None = None  #: each solution's weight under the prior (None: uniform)
-
-    @property
-    def best(self) -> dict | None:
-        return self.exact[0] if self.exact else None
-
-    @property
-    def proven(self) -> bool:
-        return self.best is not None
-
-    def best_tree(self) -> Tree | None:
-        """The best opener's tree, marked proven over all openers (None without one)."""
-        text = self.best.get("tree") if self.best else None
-        if not text:
-            return None
-        tree = Tree.from_text(text, source=str(self.results_path or "results"))
-        tree.weights = self.weights
-        tree.meta.update({"proven": "all-openers"})
-        return tree
-
-    def ranking(self, top: int) -> list[dict]:
-        """The ``top`` best exact openers: rank, opener, total, average, worst, distribution."""
-        n = sum(self.weights.values()) if self.weights else self.solutions  # expected guesses: over the weight
-        return [
-            {
-                "rank": i,
-                "opener": r["opener"],
-                "total": r["total"],
-                "average": round(r["total"] / n, 4),
-                "worst": r["worst"],
-                "distribution": r["distribution"],
-            }
-            for i, r in enumerate(self.exact[:top], 1)
-        ]
-
-    def to_dict(self, top: int, out: Path | None = None) -> dict:
-        """The report ``raten tree --best --json`` prints; a RatenError when no opener solved
-        every word within the guess limit."""
-        if self.best is None:
-            if self.cap < INF:
-                raise RatenError(f"no opener needs fewer than {self.cap} guesses in total; raise --cutoff")
-            raise RatenError("no opener solves every word within the guess limit")
-        ranking = self.ranking(top)
-        return {
-            "words": self.header.get("words"),
-            "fingerprint": self.header.get("fingerprint"),
-            "mode": self.header.get("mode"),
-            "max_guesses": self.header.get("max_guesses"),
-            "solutions": self.solutions,
-            "openers": self.openers,
-            "best": ranking[0],
-            "proven_optimal": True,
-            "others_at_least": self.cutoff if self.cutoff < INF else None,
-            "top": ranking,
-            "openers_cut_by_bound": self.by_bound,
-            "openers_cut_by_level_bound": self.by_level,
-            "resumed": self.resumed,
-            "memo_loaded": self.memo_loaded,
-            "memo_saved": self.memo_saved,
-            "seconds": round(self.seconds, 1),
-            "results": str(self.results_path) if self.results_path else None,
-            "out": str(out) if out else None,
-        }
 
 
 def _cutoff(exact: list[dict], top: int, cap: int = INF) -> int:
@@ -508,27 +325,6 @@ def run_best(
         memo_saved=memo_saved,
         weights=tree_weights(words),
     )
-
-
-def memo_path(results: Path) -> Path:
-    """Where a run with this results file saves its shared memo (and a resumed run finds it)."""
-    return results.with_name(results.name + ".memo")
-
-
-def openers_table(report: BestReport, bounds: dict[str, int] | None = None) -> str:
-    """Every opener with its exact total or proven lower bound, best first (tab-separated)."""
-    rows = []
-    for o, r in report.results.items():
-        total = r["total"] if r["total"] is not None else INF
-        rows.append((total, 0 if r["exact"] else 1, o, "exact" if r["exact"] else "at-least", r.get("worst")))
-    for o, b in (bounds if bounds is not None else report.bounds).items():
-        if o not in report.results:
-            rows.append((b, 1, o, "at-least", None))
-    rows.sort()
-    lines = ["opener\tstatus\ttotal\tworst"]
-    for total, _, o, status, worst in rows:
-        lines.append(f"{o}\t{status}\t{total if total < INF else 'impossible'}\t{worst if worst else ''}")
-    return "\n".join(lines) + "\n"
 
 
 def _dask_workers(runner) -> int:

@@ -14,7 +14,6 @@ neighbours in wngerman, and the forms hunspell adds are mostly names and English
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from raten.wordlists.german.frequent import frequent_words
 from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, HunspellDict, expand, name_forms
 from raten.wordlists.german.morphology import RULES, Morphology, Zipf
 from raten.wordlists.german.notice import Sources, debian_version, file_sha256, notice_text, wordfreq_version
+from raten.wordlists.german.result import BuildResult
 from raten.wordlists.prior import zipf_table
 
 DEFAULT_SOLUTIONS = 1050
@@ -38,62 +38,6 @@ def wordfreq_zipf() -> Zipf:
     except ImportError:
         raise RatenError("building the German lists needs wordfreq: pip install 'raten[build-words]'") from None
     return zipf_frequency
-
-
-@dataclass
-class BuildResult:
-    """The three lists and the figures that explain them."""
-
-    allowed: list[str]
-    solutions: list[str]
-    ngerman: list[str]  # every dictionary word (allowed less frequent): de-ext's solutions (the old file name)
-    min_zipf: float
-    candidates: int  # five-letter words at or above min_zipf
-    excluded: dict[str, list[str]]  # rule -> words at or above min_zipf it left out, commonest first
-    eligible: int  # candidates no rule left out
-    lowest_zipf: float  # frequency of the rarest solution
-    transliterated: int  # allowed words that had ä, ö, ü or ß
-    wngerman: list[str] = field(default_factory=list)  # wngerman's own five-letter words
-    hunspell: list[str] = field(default_factory=list)  # the hunspell dictionary's five-letter forms
-    frequent: list[str] = field(default_factory=list)  # allowed only because wordfreq knows them (sowas)
-    proper: list[str] = field(default_factory=list)  # allowed words only the hunspell names give (kevin)
-
-    def added(self) -> list[str]:
-        """The allowed words hunspell adds to wngerman's (chili, coach, joint)."""
-        return sorted(set(self.hunspell) - set(self.wngerman))
-
-    def coverage(self, words: Iterable[str]) -> dict:
-        """How many of WORDS (another game's list) are allowed, solutions, and allowed by wngerman alone."""
-        ws = set(words)
-        return {
-            "words": len(ws),
-            "allowed": len(ws & set(self.allowed)),
-            "allowed_wngerman_only": len(ws & set(self.wngerman)),
-            "solutions": len(ws & set(self.solutions)),
-            "not_allowed": sorted(ws - set(self.allowed)),
-        }
-
-    def summary(self) -> dict:
-        """Counts for people and scripts (a few examples per rule)."""
-        return {
-            "allowed": len(self.allowed),
-            "solutions": len(self.solutions),
-            "ngerman": len(self.ngerman),
-            "wngerman": len(self.wngerman),
-            "hunspell": len(self.hunspell),
-            "added_by_hunspell": len(self.added()),
-            "added_examples": self.added()[:: max(1, len(self.added()) // 12)][:12],
-            "frequent": len(self.frequent),
-            "frequent_examples": self.frequent[:: max(1, len(self.frequent) // 12)][:12],
-            "proper": len(self.proper),
-            "transliterated": self.transliterated,
-            "min_zipf": self.min_zipf,
-            "candidates": self.candidates,
-            "excluded": {rule: len(words) for rule, words in self.excluded.items()},
-            "examples": {rule: words[:12] for rule, words in self.excluded.items()},
-            "eligible": self.eligible,
-            "lowest_zipf": self.lowest_zipf,
-        }
 
 
 def build_lists(

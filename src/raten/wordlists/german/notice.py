@@ -10,15 +10,12 @@ import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon
 from raten.wordlists.german.frequent import MAX_GAP, MIN_ZIPF
 from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, HunspellDict
 from raten.wordlists.german.morphology import RULE_LABELS
-
-if TYPE_CHECKING:  # build.py writes the NOTICE, so it imports this module, not the other way
-    from raten.wordlists.german.build import BuildResult
+from raten.wordlists.german.result import BuildResult
 
 NOTICE_TEMPLATE = """\
 German word lists of raten (presets `de` and `de-ext`)

@@ -1,0 +1,112 @@
+"""What ``raten tree --best`` found: the best openers proven exactly, the others' lower bounds,
+and the forms it is shown in (the JSON report, the best tree, the table of every opener).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from raten.errors import RatenError
+from raten.trees.model import Tree
+from raten.trees.search import INF
+
+
+@dataclass
+class BestReport:
+    """All openers accounted for: exact totals for the best ones, lower bounds for the rest."""
+
+    results: dict[str, dict]
+    bounds: dict[str, int]  #: the best lower bound known before any search: cheap, or one-level when raised
+    cutoff: int  #: every opener not listed exactly needs at least this many guesses
+    openers: int
+    by_bound: int  #: openers excluded by their bound in the queue alone (no record: cheap or one-level)
+    seconds: float
+    resumed: int
+    exact: list[dict] = field(default_factory=list)
+    by_level: int = 0  #: openers refuted by their one-level bound (a record, no search)
+    header: dict = field(default_factory=dict)  #: words, fingerprint, mode, max_guesses (as in the results file)
+    solutions: int = 0
+    results_path: Path | None = None
+    cap: int = INF  #: the cut-off given up front (``--cutoff``), INF without one
+    memo_loaded: int = 0  #: shared memo entries taken over from the saved memo of an earlier run
+    memo_saved: int = 0  #: shared memo entries saved at the end (0: private memos or no results file)
+    weights: dict[str, int] | None = None  #: each solution's weight under the prior (None: uniform)
+
+    @property
+    def best(self) -> dict | None:
+        return self.exact[0] if self.exact else None
+
+    @property
+    def proven(self) -> bool:
+        return self.best is not None
+
+    def best_tree(self) -> Tree | None:
+        """The best opener's tree, marked proven over all openers (None without one)."""
+        text = self.best.get("tree") if self.best else None
+        if not text:
+            return None
+        tree = Tree.from_text(text, source=str(self.results_path or "results"))
+        tree.weights = self.weights
+        tree.meta.update({"proven": "all-openers"})
+        return tree
+
+    def ranking(self, top: int) -> list[dict]:
+        """The ``top`` best exact openers: rank, opener, total, average, worst, distribution."""
+        n = sum(self.weights.values()) if self.weights else self.solutions  # expected guesses: over the weight
+        return [
+            {
+                "rank": i,
+                "opener": r["opener"],
+                "total": r["total"],
+                "average": round(r["total"] / n, 4),
+                "worst": r["worst"],
+                "distribution": r["distribution"],
+            }
+            for i, r in enumerate(self.exact[:top], 1)
+        ]
+
+    def to_dict(self, top: int, out: Path | None = None) -> dict:
+        """The report ``raten tree --best --json`` prints; a RatenError when no opener solved
+        every word within the guess limit."""
+        if self.best is None:
+            if self.cap < INF:
+                raise RatenError(f"no opener needs fewer than {self.cap} guesses in total; raise --cutoff")
+            raise RatenError("no opener solves every word within the guess limit")
+        ranking = self.ranking(top)
+        return {
+            "words": self.header.get("words"),
+            "fingerprint": self.header.get("fingerprint"),
+            "mode": self.header.get("mode"),
+            "max_guesses": self.header.get("max_guesses"),
+            "solutions": self.solutions,
+            "openers": self.openers,
+            "best": ranking[0],
+            "proven_optimal": True,
+            "others_at_least": self.cutoff if self.cutoff < INF else None,
+            "top": ranking,
+            "openers_cut_by_bound": self.by_bound,
+            "openers_cut_by_level_bound": self.by_level,
+            "resumed": self.resumed,
+            "memo_loaded": self.memo_loaded,
+            "memo_saved": self.memo_saved,
+            "seconds": round(self.seconds, 1),
+            "results": str(self.results_path) if self.results_path else None,
+            "out": str(out) if out else None,
+        }
+
+
+def openers_table(report: BestReport, bounds: dict[str, int] | None = None) -> str:
+    """Every opener with its exact total or proven lower bound, best first (tab-separated)."""
+    rows = []
+    for o, r in report.results.items():
+        total = r["total"] if r["total"] is not None else INF
+        rows.append((total, 0 if r["exact"] else 1, o, "exact" if r["exact"] else "at-least", r.get("worst")))
+    for o, b in (bounds if bounds is not None else report.bounds).items():
+        if o not in report.results:
+            rows.append((b, 1, o, "at-least", None))
+    rows.sort()
+    lines = ["opener\tstatus\ttotal\tworst"]
+    for total, _, o, status, worst in rows:
+        lines.append(f"{o}\t{status}\t{total if total < INF else 'impossible'}\t{worst if worst else ''}")
+    return "\n".join(lines) + "\n"
