@@ -72,7 +72,7 @@ def rank(entry: ListEntry, query: BoardsQuery) -> tuple[dict, list[list[str]]]:
         if hit is not None:
             _cache.move_to_end(key)
             return hit
-    game = Boards.start(entry.with_prior(query.prior).matrix, query.boards)
+    game = Boards.start(entry.start_state(query.prior).matrix, query.boards)
     for guess, patterns in query.rows:
         game = game.after(guess, list(patterns))
     v = variant(query.boards)

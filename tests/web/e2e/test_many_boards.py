@@ -270,7 +270,7 @@ def test_a_daily_quordle_played_to_the_end(browser, live, day, axe_source, scree
 
 
 def test_a_practice_dordle_with_known_answers_and_high_contrast_share(browser, live, monkeypatch):
-    from raten.play import boards_game
+    from raten.play import game as boards_game
 
     monkeypatch.setattr(boards_game, "practice_answers", lambda _words, _n: ("pleat", "dumpy"))
     context = browser.new_context(viewport=PHONES[0])
@@ -299,7 +299,7 @@ def test_a_practice_dordle_with_known_answers_and_high_contrast_share(browser, l
 def test_the_statistics_dialog_opens_from_the_header_and_escape_gives_focus_back(
     browser, live, axe_source, monkeypatch
 ):
-    from raten.play import boards_game
+    from raten.play import game as boards_game
 
     monkeypatch.setattr(boards_game, "practice_answers", lambda _words, _n: ("pleat", "dumpy", "shirk", "crane"))
     context = browser.new_context(viewport=PHONES[0], locale="de-DE")
