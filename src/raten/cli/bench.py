@@ -1,6 +1,7 @@
 """`raten bench`: play a strategy against every solution and show how many guesses it needs.
 
-A thin face: playing and counting live in ``raten.play.simulate``, the chart in ``raten.cli.bench_plot``.
+A thin face: playing lives in ``raten.play.simulate``, counting in ``raten.play.results``, the
+chart in ``raten.cli.bench_plot``.
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from raten.cli.common import (
 from raten.engine.matrix import load_matrix
 from raten.engine.rank import STRATEGIES
 from raten.errors import RatenError
-from raten.play.simulate import NOTES, WIN_WITHIN, BenchResult, coverage, play_answers, sample_answers, simulate
+from raten.play.results import NOTES, WIN_WITHIN, BenchResult, coverage
+from raten.play.simulate import play_answers, sample_answers, simulate
 from raten.play.strategies import resolve
 from raten.wordlists.files import read_word_file
 
 if TYPE_CHECKING:
     from raten.engine.words import WordSet
-    from raten.play.multi import BoardsResult
 
 
 @click.command()
@@ -231,7 +232,7 @@ def _failures(r: BenchResult) -> list[dict]:
     notes = r.notes or {}
     return [
         {"answer": a, "guesses": int(n), "won": bool(won), "note": notes.get(a)}
-        for a, n, won in zip(r.answers, r.guesses, r.solved, strict=True)
+        for (a,), n, won in zip(r.answers, r.guesses, r.solved, strict=True)
         if n > WIN_WITHIN or not won
     ]
 
@@ -266,7 +267,7 @@ def _print_wide(table: Table) -> None:
 
 def _json_result(r: BenchResult, worst: int) -> dict:
     out = r.to_dict()
-    out["worst"] = [{"answer": a, "guesses": n, "path": p} for a, n, p in r.worst(worst)]
+    out["worst"] = [{"answer": a, "guesses": n, "path": p} for (a,), n, p in r.worst(worst)]
     return out
 
 
@@ -282,7 +283,7 @@ def _print_one(r: BenchResult, worst: int) -> None:
         hardest.add_column("answer", style="bold")
         hardest.add_column("guesses", justify="right")
         hardest.add_column("played")
-        for answer, n, path in r.worst(worst):
+        for (answer,), n, path in r.worst(worst):
             style = "red" if n > WIN_WITHIN else ""
             hardest.add_row(
                 answer.upper(), f"[{style}]{n}[/{style}]" if style else str(n), " ".join(w.upper() for w in path)
@@ -333,21 +334,21 @@ def _bench_boards(
 ) -> None:
     """`bench --boards N`: play seeded answer tuples with each named many-board strategy."""
     from raten.engine.boards import BOARD_STRATEGIES, parse_board_strategy
-    from raten.play.multi import sample_tuples, simulate_boards
+    from raten.play.simulate import sample_tuples
 
     names = list(BOARD_STRATEGIES) if strategy.strip().lower() == "all" else strategy.split(",")
     names = list(dict.fromkeys(parse_board_strategy(n) for n in names if n.strip()))
     tuples = sample_tuples(words, boards, games, seed)
     matrix = load_matrix(words)
-    results: list[BoardsResult] = []
+    results: list[BenchResult] = []
     with progress_bar(disable=not err_console.is_terminal) as progress:
         for name in names:
             task = progress.add_task(f"{name}, {boards} boards", total=games)
             results.append(
-                simulate_boards(
+                simulate(
                     matrix,
-                    boards,
                     name,
+                    boards=boards,
                     seed=seed,
                     opener=opener,
                     answers=tuples,
@@ -364,7 +365,7 @@ def _bench_boards(
         return
     first = results[0]
     console.print(
-        f"[bold]bench[/bold] {words.name}: {first.variant}, {boards} boards in {first.limit} guesses, "
+        f"[bold]bench[/bold] {words.name}: {first.variant.name}, {boards} boards in {first.limit} guesses, "
         f"{games} random answer tuples (seed {seed})"
     )
     for r in results:
@@ -373,13 +374,13 @@ def _bench_boards(
         console.print(f"chart written to {plot}")
 
 
-def _json_boards(r: BoardsResult, worst: int) -> dict:
+def _json_boards(r: BenchResult, worst: int) -> dict:
     out = r.to_dict()
     out["worst"] = [{"answers": list(a), "guesses": n, "path": p} for a, n, p in r.worst(worst)]
     return out
 
 
-def _print_boards_result(r: BoardsResult, worst: int) -> None:
+def _print_boards_result(r: BenchResult, worst: int) -> None:
     console.print(
         f"[bold]{r.strategy}[/bold], opener [bold]{r.opener.upper()}[/bold]: won [bold]{100 * r.win_rate:.2f}%[/bold] "
         f"({r.won} of {r.games}), average [bold]{r.average:.4f}[/bold] guesses, max {r.max}, {r.seconds:.1f} s"
