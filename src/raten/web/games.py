@@ -143,8 +143,8 @@ class Games:
             raise GameConflictError(str(e), "conflict") from None
         return self._played(record)
 
-    def finished(self, player: str | None, game_id: str) -> Game:
-        """A game of the player's, to review (``Game.exact_review`` refuses one not over)."""
+    def game(self, player: str | None, game_id: str) -> Game:
+        """A game of the player's as the library's game (to review: ``Game.exact_review``)."""
         return self.game_of(self.owned(player, game_id))
 
     def standing(self, player: str | None, list_name: str, boards: int, mode: Mode) -> Standing:

@@ -204,15 +204,18 @@ class Lists:
 
     def openers(self, name: str, prior: str | None = None, top: int = MAX_TOP) -> list[Hint]:
         """The best first guesses of a list under a prior (the default prior's are ranked at start)."""
-        query = self.resolved(HintQuery(name=name, prior=prior))
+        query = self.resolved(HintQuery(name=name, prior=prior, top=top))
         entry = self.get(name)
         if query.prior == entry.prior:
             return list(entry.openers[:top])
-        return [Hint(**h) for h in self.hints(replace(query, top=top))["hints"]]
+        return [Hint(**h) for h in json.loads(self._answer(query))["hints"]]
 
     def hints_json(self, query: HintQuery) -> bytes:
         """The answer of ``POST /api/hints`` as JSON bytes, ranked once per cache key."""
-        query = self.resolved(query)
+        return self._answer(self.resolved(query))
+
+    def _answer(self, query: HintQuery) -> bytes:
+        """``hints_json`` of a resolved query: from the cache, else ranked here and kept."""
         hit = self.cached_hints(query)
         if hit is not None:
             return hit

@@ -56,7 +56,7 @@ def _review(words: WordSet, body: GameReviewIn) -> dict:
 async def get_review(game_id: str, request: Request, games: GamesDep, limits: LimitsDep) -> dict:
     """The library's review of a finished one-board game: the server knows the answer once it is
     over (409 before)."""
-    game = games.finished(current_player(request), game_id)
+    game = games.game(current_player(request), game_id)
     game.check_reviewable()
     return _worded(await limits.work_for(address(request), _game_review, game), language(request))
 
