@@ -10,7 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from raten.engine.feedback import pattern
-from raten.play.game import Game, GameError, daily_answers, daily_number, practice_answers
+from raten.errors import RatenError
+from raten.play.game import (
+    GAME_BOARDS,
+    MAX_TRIES,
+    Game,
+    GameError,
+    daily_answers,
+    daily_number,
+    game_variant,
+    offered_boards,
+    practice_answers,
+)
 
 GREEN, YELLOW, GREY = "\U0001f7e9", "\U0001f7e8", "\u2b1c"
 ORANGE, BLUE = "\U0001f7e7", "\U0001f7e6"
@@ -147,9 +158,52 @@ def test_share_text_of_a_lost_quordle_marks_the_boards_not_solved(en_words):
 
 
 def test_an_unknown_palette_is_an_error(en_words):
-    from raten.errors import RatenError
-
     game = Game.practice(en_words, 2, answers=("pleat", "dumpy")).guess("pleat")
     with pytest.raises(RatenError) as e:
         game.share_text(palette="neon")
     assert e.value.key == "palette"
+
+
+# --- the variant's rules, for every number of boards --------------------------------------------
+
+
+def test_hard_mode_only_on_one_board(en_words):
+    assert Game.practice(en_words, 1, hard=True).hard
+    for make in (
+        lambda: Game.practice(en_words, 2, hard=True),
+        lambda: Game.daily(en_words, DAY, 4, hard=True),
+        lambda: Game(en_words, ("pleat", "dumpy"), hard=True),
+        lambda: Game.practice(en_words, 2, answers=("pleat", "dumpy")).with_hard(True),
+    ):
+        with pytest.raises(RatenError) as e:
+            make()
+        assert e.value.key == "boards_hard" and e.value.params["name"] in ("Dordle", "Quordle")
+    assert game_variant(4).limit == 9 and game_variant(1, hard=True).limit == MAX_TRIES
+
+
+def test_the_game_offers_one_two_or_four_boards():
+    assert [offered_boards(n) for n in GAME_BOARDS] == [1, 2, 4]
+    with pytest.raises(RatenError) as e:
+        offered_boards(3)
+    assert e.value.key == "game_boards" and e.value.params == {"boards": 3}
+
+
+def test_one_board_is_the_case_n_equals_one(en_words):
+    """The same rows, keyboards and results on one board as on many: a board's history is the
+    game's, and the daily answer is the one-board walk of daily_answers."""
+    game = Game.practice(en_words, answers=("pleat",)).guess("crane").guess("pleat")
+    assert game.boards == 1 and game.max_tries == MAX_TRIES and game.answer == "pleat"
+    assert game.rows() == [(g, (c,)) for g, c in game.history()]
+    assert game.solved_at(0) == 2 and game.status == "won"
+    daily = Game.daily(en_words, DAY, secret="s")
+    assert daily.answers == daily_answers(en_words, DAY, 1, "s") and len(daily.answers) == 1
+
+
+def test_the_review_is_offered_on_one_board_once_over(en_words):
+    dordle = Game.practice(en_words, 2, answers=("pleat", "dumpy")).guess("pleat").guess("dumpy")
+    with pytest.raises(RatenError) as e:
+        dordle.exact_review()
+    assert e.value.key == "review_boards"
+    with pytest.raises(GameError) as e:
+        Game.practice(en_words, answers=("pleat",)).guess("crane").check_reviewable()
+    assert e.value.key == "not_over"
