@@ -12,7 +12,7 @@ import json
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from raten.engine.feedback import format_pattern, pattern
@@ -217,9 +217,14 @@ class Lists:
     def _answer(self, query: HintQuery) -> bytes:
         """``hints_json`` of a resolved query: from the cache, else ranked here and kept."""
         hit = self.cached_hints(query)
-        if hit is not None:
-            return hit
-        return self.keep(query, self.rank(query))
+        return hit if hit is not None else self.keep(query, self.rank(query))
+
+    async def answer(self, query: HintQuery, rank: Callable[[HintQuery], Awaitable[Ranked]]) -> bytes:
+        """The answer of one ``POST /api/hints``: the query resolved once (an unknown list is
+        refused at once), from the cache, else ranked by ``rank`` (the server's work queue) and kept."""
+        query = self.resolved(query)
+        hit = self.cached_hints(query)
+        return hit if hit is not None else self.keep(query, await rank(query))
 
     def keep(self, query: HintQuery, ranked: Ranked) -> bytes:
         """Cache a ranking (made here or in a worker process) and answer the resolved ``query`` from it."""

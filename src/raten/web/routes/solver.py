@@ -7,6 +7,8 @@ up the rest.
 
 from __future__ import annotations
 
+from functools import partial
+
 from fastapi import APIRouter, Request, Response
 
 from raten.web import boards
@@ -24,23 +26,18 @@ router = APIRouter()
     summary="Candidates, best next guesses and constraints after some rows",
 )
 async def post_hints(body: HintsIn, request: Request, ls: ListsDep, limits: LimitsDep) -> Response:
-    """Ranked by ``raten.web.service.Lists``; the query is resolved once (an unknown list is
-    refused at once, not queued)."""
-    query = ls.resolved(
-        HintQuery(
-            name=body.list,
-            rows=tuple((r.guess, r.pattern) for r in body.rows),
-            hard=body.hard,
-            top=body.top,
-            strategy=body.strategy,
-            limit=body.limit,
-            prior=body.prior,
-            answers_only=body.answers_only,
-        )
+    """Ranked by ``raten.web.service.Lists``."""
+    query = HintQuery(
+        name=body.list,
+        rows=tuple((r.guess, r.pattern) for r in body.rows),
+        hard=body.hard,
+        top=body.top,
+        strategy=body.strategy,
+        limit=body.limit,
+        prior=body.prior,
+        answers_only=body.answers_only,
     )
-    content = ls.cached_hints(query)
-    if content is None:
-        content = ls.keep(query, await limits.work_for(address(request), request.app.state.rank, query))
+    content = await ls.answer(query, partial(limits.work_for, address(request), request.app.state.rank))
     return Response(content, media_type="application/json")
 
 
@@ -62,8 +59,7 @@ async def post_board_hints(body: BoardsHintsIn, request: Request, ls: ListsDep, 
         limit=body.limit,
         prior=body.prior or entry.prior,
     )
-    if boards.cached(entry, query):
-        content = boards.answer_json(entry, query)
-    else:
-        content = await limits.work_for(address(request), request.app.state.rank_boards, query)
+    content = await boards.answer(
+        entry, query, partial(limits.work_for, address(request), request.app.state.rank_boards)
+    )
     return Response(content, media_type="application/json")
