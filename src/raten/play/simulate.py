@@ -111,8 +111,12 @@ class Simulator:
 
     def game(self, answers: Sequence[int]) -> tuple[list[str], bool]:
         """The words played against the one-board tuple ``answers``, and whether it was solved."""
-        played = self.play(answers[0])
-        return [self.words.allowed[r] for r in played], bool(self.matrix.data[played[-1], answers[0]] == ALL_GREEN)
+        played, won = self._solution_game(answers[0])
+        return [self.words.allowed[r] for r in played], won
+
+    def _solution_game(self, col: int) -> tuple[list[int], bool]:
+        played = self.play(col)
+        return played, bool(self.matrix.data[played[-1], col] == ALL_GREEN)
 
     def play(self, answer: int) -> list[int]:
         """The guess rows played against solution column ``answer``, the winning one last."""
@@ -151,8 +155,7 @@ class Simulator:
         is found; one that is not even an allowed word is lost once no allowed word fits."""
         col = self.words.solution_index.get(answer)
         if col is not None:
-            played = self.play(col)
-            return played, bool(self.matrix.data[played[-1], col] == ALL_GREEN)
+            return self._solution_game(col)
         node = self.root
         played = []
         while len(played) < MAX_TURNS and node.state.count > 0:
