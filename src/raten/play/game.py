@@ -215,10 +215,12 @@ class Game:
 
     @property
     def boards(self) -> int:
+        """How many boards: one answer each."""
         return len(self.answers)
 
     @property
     def variant(self) -> Variant:
+        """The variant played: Wordle, Dordle, Quordle ..."""
         return variant(self.boards)
 
     @property
@@ -233,6 +235,7 @@ class Game:
 
     @property
     def tries(self) -> int:
+        """Guesses made so far."""
         return len(self.guesses)
 
     def solved_at(self, board: int = 0) -> int | None:
@@ -242,6 +245,7 @@ class Game:
 
     @property
     def won(self) -> bool:
+        """Every board solved."""
         return all(self.solved_at(b) is not None for b in range(self.boards))
 
     @property
@@ -251,6 +255,7 @@ class Game:
 
     @property
     def status(self) -> Status:
+        """``playing``, ``won`` or ``lost``."""
         if self.won:
             return "won"
         return "lost" if self.over else "playing"

@@ -52,6 +52,7 @@ class BenchResult:
 
     @property
     def variant(self) -> Variant:
+        """The variant the games were played by."""
         return variant(self.boards)
 
     @property
@@ -61,10 +62,12 @@ class BenchResult:
 
     @property
     def games(self) -> int:
+        """Games played."""
         return len(self.answers)
 
     @property
     def total(self) -> int:
+        """Guesses over all games."""
         return int(self.guesses.sum())
 
     @property
@@ -89,6 +92,7 @@ class BenchResult:
 
     @property
     def max(self) -> int:
+        """The most guesses one game took."""
         return int(self.guesses.max(initial=0))
 
     @property
@@ -103,6 +107,7 @@ class BenchResult:
 
     @property
     def win_rate(self) -> float:
+        """Share of games won (0 to 1)."""
         return self.won / self.games if self.games else 0.0
 
     @property

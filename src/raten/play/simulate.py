@@ -215,6 +215,7 @@ class BoardsSimulator:
 
     @property
     def opener(self) -> str:
+        """The first guess (asks the strategy if nobody has yet)."""
         return self.words.allowed[self.guess(self.start)]
 
     def play(self, answers: Sequence[int]) -> Boards:

@@ -26,14 +26,17 @@ def errors(*codes: int) -> dict:
 
 # Dependencies are coroutines so that FastAPI does not send them through the threadpool.
 async def lists(request: Request) -> Lists:
+    """The app's word lists and solver answers."""
     return request.app.state.lists
 
 
 async def games(request: Request) -> Games:
+    """The app's stored games."""
     return request.app.state.games
 
 
 async def limits(request: Request) -> Limits:
+    """The app's rates and work queue."""
     return request.app.state.limits
 
 

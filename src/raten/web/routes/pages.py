@@ -102,9 +102,11 @@ class Pages:
         }
 
     def solver(self, request: Request) -> HTMLResponse:
+        """The solver page (also the start page): one board or ``?boards=`` many."""
         return self.templates.TemplateResponse(request, "solver.html", self.context(request, "solver"))
 
     def play(self, request: Request) -> HTMLResponse:
+        """The game page: Wordle, or ``?boards=2`` Dordle and ``?boards=4`` Quordle."""
         return self.templates.TemplateResponse(request, "play.html", self.context(request, "play"))
 
     def proven_openers(self) -> dict[str, dict[str, list]]:
@@ -117,6 +119,7 @@ class Pages:
         return self._proven
 
     def openers(self, request: Request) -> HTMLResponse:
+        """The openers page: the proven best first guesses and the lists' letter statistics."""
         page = self.context(request, "openers")
         page["proven"] = self.proven_openers()
         page["letters"] = self._letters
@@ -124,7 +127,9 @@ class Pages:
         return self.templates.TemplateResponse(request, "openers.html", page)
 
     def not_found(self, request: Request) -> HTMLResponse:
+        """The HTML 404, in the request's list and language."""
         return self.templates.TemplateResponse(request, "404.html", self.context(request, "404"), status_code=404)
 
     def favicon(self) -> RedirectResponse:
+        """Browsers ask for /favicon.ico; the icon is the static SVG."""
         return RedirectResponse("/static/favicon.svg")
