@@ -157,7 +157,7 @@ class Simulator:
         if col is not None:
             return self._solution_game(col)
         node = self.root
-        played = []
+        played: list[int] = []
         while len(played) < MAX_TURNS and node.state.count > 0:
             try:
                 row = self._guess(node)
