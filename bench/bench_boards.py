@@ -25,7 +25,7 @@ import numpy as np
 
 from raten.engine.boards import Boards, variant
 from raten.engine.state import State
-from raten.play.multi import sample_tuples, simulate_boards
+from raten.play.simulate import sample_tuples, simulate
 from raten.wordlists.presets import load_words
 
 DODDLE = "doddle==1.6.0"
@@ -115,7 +115,7 @@ def main() -> None:
     print("| solver | won | average | max | time |")
     print("|---|---:|---:|---:|---:|")
     for strategy in ("finish", "entropy"):
-        r = simulate_boards(words, args.boards, strategy, answers=tuples, seed=args.seed)
+        r = simulate(words, strategy, boards=args.boards, answers=tuples, seed=args.seed)
         print(summary(f"raten {strategy} ({r.opener.upper()})", r.guesses, v.limit, r.seconds), flush=True)
     if args.doddle:
         named = [[words.solutions[int(c)] for c in row] for row in tuples]

@@ -162,7 +162,7 @@ def main() -> None:
                     opener.append((time.perf_counter() - t) * 1000)
                 print(f"{name:5} {'server: opener ranking (matrix warm)':34} {fmt(opener)}")
                 for guess, pat in AFTER[name]:
-                    query = HintQuery(name, ((guess, pat),), False, 10, limit=300)
+                    query = lists.resolved(HintQuery(name=name, rows=((guess, pat),), top=10, limit=300))
                     ranked = []
                     for _ in range(args.runs):
                         t = time.perf_counter()

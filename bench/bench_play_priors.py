@@ -46,7 +46,7 @@ def main() -> None:
     for label, words in lists.items():
         r = play_answers(words, answers, "entropy")
         g = r.guesses
-        slow = [a for a, n in zip(r.answers, g, strict=True) if n > 6]
+        slow = [a for (a,), n in zip(r.answers, g, strict=True) if n > 6]
         print(
             f"{label}: {np.mean(g <= 6) * 100:.2f} % within six, mean {g.mean():.4f},"
             f" {dict(sorted(Counter(g.tolist()).items()))}, over six: {', '.join(slow) or 'none'}",

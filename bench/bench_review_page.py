@@ -23,8 +23,9 @@ from raten.engine.state import State
 from raten.play import game as game_module
 from raten.play.review import review
 from raten.trees.values import Budget
-from raten.web import api, create_app
+from raten.web import create_app
 from raten.web.limits import Policy
+from raten.web.routes import review as api
 from raten.web.service import Lists
 from raten.wordlists.presets import load_words
 

@@ -27,7 +27,8 @@ from raten.engine.rank import STRATEGIES
 from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.play.simulate import WIN_WITHIN, BenchResult, sample_answers, simulate
+from raten.play.results import WIN_WITHIN, BenchResult
+from raten.play.simulate import sample_answers, simulate
 from raten.wordlists.presets import load_words
 from reference import ref_code, ref_filter, ref_split
 

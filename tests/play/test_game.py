@@ -1,4 +1,4 @@
-"""The game logic: daily word, tries, hard mode, keyboard, share text, statistics, review."""
+"""The game on one board (Wordle): daily word, tries, hard mode, keyboard, share text, statistics, review."""
 
 from __future__ import annotations
 
@@ -19,13 +19,13 @@ from raten.play.game import (
     MAX_TRIES,
     Game,
     GameError,
-    Stats,
+    daily_answers,
     daily_list,
     daily_number,
-    daily_word,
     hard_mode_error,
     solver_game,
 )
+from raten.play.records import Finished, practice_record
 
 SMALL = WordSet.from_lists(
     ["apple", "bread", "crane", "drive", "eagle", "flame", "grape", "house"],
@@ -58,28 +58,28 @@ def test_daily_word_is_the_same_for_everyone_and_walks_every_solution_once_per_c
     for d in (day, day + timedelta(days=3), date(2024, 12, 25)):
         for secret in ("", "x"):
             expected = _documented_daily_word(list(SMALL.solutions), list(SMALL.allowed), d, secret)
-            assert daily_word(SMALL, d, secret) == expected
+            assert daily_answers(SMALL, d, 1, secret)[0] == expected
     n = len(SMALL.solutions)
-    cycle = [daily_word(SMALL, day + timedelta(days=i)) for i in range(n)]
+    cycle = [daily_answers(SMALL, day + timedelta(days=i), 1)[0] for i in range(n)]
     assert sorted(cycle) == list(SMALL.solutions)
-    assert daily_word(SMALL, day + timedelta(days=n)) == cycle[0]
+    assert daily_answers(SMALL, day + timedelta(days=n), 1)[0] == cycle[0]
 
 
 def test_daily_words_of_the_en_list_stay_as_published(en_words):
     """Fixed date -> word pairs, recorded from the shipped en lists: changing the lists'
     order, the fingerprint or the shuffle would give every server a new daily sequence."""
-    assert daily_word(en_words, date(2025, 1, 1)) == "shirk"
-    assert daily_word(en_words, date(2025, 6, 1)) == "fluke"
-    assert daily_word(en_words, date(2026, 1, 1), "s3cret") == "gravy"
-    assert daily_word(en_words, date(2025, 6, 1)) == _documented_daily_word(
+    assert daily_answers(en_words, date(2025, 1, 1), 1)[0] == "shirk"
+    assert daily_answers(en_words, date(2025, 6, 1), 1)[0] == "fluke"
+    assert daily_answers(en_words, date(2026, 1, 1), 1, "s3cret")[0] == "gravy"
+    assert daily_answers(en_words, date(2025, 6, 1), 1)[0] == _documented_daily_word(
         list(en_words.solutions), list(en_words.allowed), date(2025, 6, 1)
     )
 
 
 def test_daily_word_depends_on_the_secret(en_words):
     days = [date(2025, 3, 1) + timedelta(days=i) for i in range(20)]
-    plain = [daily_word(en_words, d) for d in days]
-    salted = [daily_word(en_words, d, secret="s3cret") for d in days]
+    plain = [daily_answers(en_words, d, 1)[0] for d in days]
+    salted = [daily_answers(en_words, d, 1, secret="s3cret")[0] for d in days]
     assert plain != salted
     assert all(w in en_words.solution_index for w in plain + salted)
 
@@ -89,7 +89,7 @@ def test_daily_game_has_its_number_and_answer():
     game = Game.daily(SMALL, day, secret="x")
     assert game.mode == "daily"
     assert game.number == daily_number(day)
-    assert game.answer == daily_word(SMALL, day, "x")
+    assert game.answer == daily_answers(SMALL, day, 1, "x")[0]
 
 
 def test_practice_answers_are_solutions():
@@ -100,10 +100,10 @@ def test_practice_answers_are_solutions():
 
 
 def test_a_won_game():
-    game = Game.practice(SMALL, answer="grape")
+    game = Game.practice(SMALL, answers=("grape",))
     assert game.status == "playing"
     game = game.guess("crane").guess(" GRAPE ")
-    assert game.history == (("crane", pattern("crane", "grape")), ("grape", ALL_GREEN))
+    assert game.history() == (("crane", pattern("crane", "grape")), ("grape", ALL_GREEN))
     assert game.won and game.over and game.status == "won" and game.tries == 2
     with pytest.raises(GameError) as e:
         game.guess("apple")
@@ -111,7 +111,7 @@ def test_a_won_game():
 
 
 def test_a_lost_game_after_six_tries():
-    game = Game.practice(SMALL, answer="house")
+    game = Game.practice(SMALL, answers=("house",))
     for word in ["apple", "bread", "crane", "drive", "eagle", "flame"]:
         assert game.status == "playing"
         game = game.guess(word)
@@ -123,7 +123,7 @@ def test_a_lost_game_after_six_tries():
     [("qqqqq", "unknown_word"), ("abc", "bad_word"), ("toolong", "bad_word"), ("ab1de", "bad_word")],
 )
 def test_refused_words_cost_no_try(guess, key):
-    game = Game.practice(SMALL, answer="house").guess("crane")
+    game = Game.practice(SMALL, answers=("house",)).guess("crane")
     with pytest.raises(GameError) as e:
         game.guess(guess)
     assert e.value.key == key
@@ -133,13 +133,13 @@ def test_refused_words_cost_no_try(guess, key):
 
 def test_umlauts_are_transliterated_in_guesses():
     words = WordSet.from_lists(["haeus", "baeum"], name="de-mini", language="de")
-    game = Game.practice(words, answer="baeum").guess("häus")
-    assert game.history[0][0] == "haeus"
+    game = Game.practice(words, answers=("baeum",)).guess("häus")
+    assert game.history()[0][0] == "haeus"
 
 
 def test_hard_mode_names_the_exact_reason():
-    game = Game.practice(SMALL, answer="grape", hard=True).guess("crane")  # .!!.!
-    assert game.history[0][1] == parse_pattern(".!!.!")
+    game = Game.practice(SMALL, answers=("grape",), hard=True).guess("crane")  # .!!.!
+    assert game.history()[0][1] == parse_pattern(".!!.!")
     with pytest.raises(GameError) as e:
         game.guess("drive")
     assert e.value.key == "hard_green"
@@ -150,16 +150,16 @@ def test_hard_mode_names_the_exact_reason():
 
 def test_hard_mode_counts_repeated_letters():
     words = WordSet.from_lists(["sassy", "asset"], ["basis"], name="s")
-    game = Game.practice(words, answer="asset", hard=True).guess("sassy")
-    assert game.history[0][1] == parse_pattern("??!..")
-    assert hard_mode_error("basis", game.history) is None
-    err = hard_mode_error("pasta", game.history)
+    game = Game.practice(words, answers=("asset",), hard=True).guess("sassy")
+    assert game.history()[0][1] == parse_pattern("??!..")
+    assert hard_mode_error("basis", game.history()) is None
+    err = hard_mode_error("pasta", game.history())
     assert err is not None and err.key == "hard_present" and err.params == {"letter": "S", "count": 2}
     assert str(err) == "hard mode: guess must contain S 2 times"
 
 
 def test_soft_mode_allows_anything_listed():
-    game = Game.practice(SMALL, answer="grape").guess("crane")
+    game = Game.practice(SMALL, answers=("grape",)).guess("crane")
     assert game.guess("drive").tries == 2
 
 
@@ -181,8 +181,8 @@ def test_hard_mode_error_agrees_with_the_library(answer, guesses, candidate):
 
 
 def test_keyboard_takes_the_strongest_colour():
-    game = Game.practice(SMALL, answer="apple").guess("eagle")  # e: ?, a: ?, g: ., l: !, e: !
-    keys = game.keyboard()
+    game = Game.practice(SMALL, answers=("apple",)).guess("eagle")  # e: ?, a: ?, g: ., l: !, e: !
+    keys = game.keyboards()[0]
     assert keys["g"] == "absent"
     assert keys["l"] == "correct"
     assert keys["a"] == "present"
@@ -204,11 +204,11 @@ def test_share_text_has_name_number_score_and_grid_but_no_letters():
 
 
 def test_share_text_for_a_lost_hard_practice_game():
-    game = Game.practice(SMALL, answer="house", hard=False)
+    game = Game.practice(SMALL, answers=("house",), hard=False)
     for word in ["apple", "bread", "crane", "drive", "eagle", "flame"]:
         game = game.guess(word)
     assert game.share_text().startswith("raten small practice X/6\n\n")
-    hard = Game.practice(SMALL, answer="house", hard=True).guess("house")
+    hard = Game.practice(SMALL, answers=("house",), hard=True).guess("house")
     assert hard.share_text().splitlines()[0] == "raten small practice 1/6*"
     assert hard.share_text("wortel", "de", "\u00dcbung").splitlines()[0] == "wortel de \u00dcbung 1/6*"
 
@@ -217,17 +217,16 @@ def test_share_text_for_a_lost_hard_practice_game():
 
 
 def test_stats_record_wins_losses_and_streaks():
-    s = Stats()
-    assert s.win_percent == 0
-    for won, tries in [(True, 3), (True, 4), (False, 6), (True, 3)]:
-        s = s.record(won, tries)
+    assert practice_record([], MAX_TRIES).win_percent == 0
+    games = [Finished(None, won, tries) for won, tries in [(True, 3), (True, 4), (False, 6), (True, 3)]]
+    s = practice_record(games, MAX_TRIES)
     assert s.played == 4 and s.wins == 3
     assert s.win_percent == 75
     assert s.current_streak == 1 and s.max_streak == 2
     assert s.distribution == (0, 0, 2, 1, 0, 0)
     assert s.to_dict()["distribution"] == [0, 0, 2, 1, 0, 0]
     with pytest.raises(RatenError):
-        s.record(True, 7)
+        practice_record([*games, Finished(None, True, 7)], MAX_TRIES)
 
 
 # --- the daily-game rules a server follows -------------------------------------------------
@@ -257,7 +256,7 @@ def test_one_daily_game_per_language_on_its_first_list():
 
 
 def test_a_refused_word_keeps_its_input_error_as_the_cause():
-    game = Game.practice(SMALL, answer="house")
+    game = Game.practice(SMALL, answers=("house",))
     with pytest.raises(GameError) as e:
         game.guess("x" * 10_000)
     assert e.value.key == "bad_word" and len(str(e.value)) < 120
@@ -281,7 +280,7 @@ def test_game_errors_are_raten_errors_of_the_same_shape():
 
 
 def test_review_shows_the_solver_next_to_each_row(en_words):
-    game = Game.practice(en_words, answer="pleat").guess("crane").guess("slate").guess("pleat")
+    game = Game.practice(en_words, answers=("pleat",)).guess("crane").guess("slate").guess("pleat")
     review = game.review()
     assert review.answer == "pleat"
     assert [s.guess for s in review.steps] == ["crane", "slate", "pleat"]
@@ -299,6 +298,6 @@ def test_review_reuses_precomputed_openers(en_words):
     from raten.engine.state import State
 
     openers = State(en_words).hints(top=3)
-    game = Game.practice(en_words, answer="crimp").guess("flame")
+    game = Game.practice(en_words, answers=("crimp",)).guess("flame")
     assert game.review(openers=openers).to_dict() == game.review().to_dict()
     assert solver_game(game, openers)[0][0] == openers[0].word

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raten.play.records import Finished, daily_record, practice_record
+from raten.errors import RatenError
+from raten.play.records import Finished, daily_record, practice_record, record_of
 
 
 def test_daily_streak_counts_consecutive_days_won():
@@ -69,3 +71,12 @@ def test_daily_streaks_against_the_calendar(results, today):
     r = daily_record(games, 6, today)
     assert (r.current_streak, r.max_streak) == slow_daily(results, today)
     assert r.played == len(results) and r.wins == sum(results.values())
+
+
+def test_record_of_counts_up_to_the_variant_limit():
+    games = [Finished(1, True, 9), Finished(2, False, 9)]
+    quordle = record_of(games, 4, "daily", today=2)
+    assert quordle.distribution == (0,) * 8 + (1,) and quordle.played == 2
+    assert record_of(games[:1], 4, "practice", today=2).distribution == quordle.distribution
+    with pytest.raises(RatenError):
+        record_of(games, 1, "daily", today=2)  # nine guesses do not win Wordle

@@ -13,17 +13,8 @@ from raten.engine.rank import STRATEGIES
 from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.play.simulate import (
-    MAX_TURNS,
-    NOTES,
-    WIN_WITHIN,
-    BenchResult,
-    Simulator,
-    coverage,
-    play_answers,
-    sample_answers,
-    simulate,
-)
+from raten.play.results import NOTES, WIN_WITHIN, BenchResult, coverage
+from raten.play.simulate import MAX_TURNS, Simulator, play_answers, sample_answers, simulate
 from raten.play.strategies import get_strategy
 from reference import ref_code, ref_filter, ref_split
 
@@ -52,7 +43,7 @@ def _check_games(result: BenchResult, words: WordSet, hard: bool) -> None:
     assert list(dist) == [*map(str, range(1, WIN_WITHIN + 1)), "failed"]
     assert sum(dist.values()) == result.games
     assert result.total == sum(len(p) for p in result.paths)
-    for answer, n, path, solved in zip(result.answers, result.guesses, result.paths, result.solved):
+    for (answer,), n, path, solved in zip(result.answers, result.guesses, result.paths, result.solved):
         assert n == len(path)
         assert solved == (path[-1] == answer)
         assert solved or n == MAX_TURNS
@@ -86,7 +77,7 @@ def test_plays_the_guesses_hint_shows(small, name, hard) -> None:
     """A game replayed move by move through State.after and State.hints gives the same path."""
     answers = [0, 17, 42, len(small.solutions) - 1]
     result = simulate(small, name, hard=hard, answers=answers)
-    for answer, path in zip(result.answers, result.paths):
+    for (answer,), path in zip(result.answers, result.paths):
         state = State(small, hard=hard)
         for guess in path:
             assert state.hints(top=1, strategy=name)[0].word == guess, (answer, path)
@@ -138,7 +129,7 @@ def test_entropy_agrees_with_plain_python(hard) -> None:
     )
     result = simulate(words, "entropy", hard=hard)
     ref = _ref_play(words, hard)
-    assert {a: p for a, p in zip(result.answers, result.paths)} == ref
+    assert {a: p for (a,), p in zip(result.answers, result.paths)} == ref
     _check_games(result, words, hard)
 
 
@@ -236,14 +227,14 @@ def test_result_json_and_worst(small) -> None:
     assert d["games"] == 20 and sum(d["distribution"].values()) == 20
     worst = result.worst(5)
     assert [n for _, n, _ in worst] == sorted((int(n) for n in result.guesses), reverse=True)[:5]
-    assert all(path[-1] == answer for answer, _, path in worst)
+    assert all(path[-1] == answer for (answer,), _, path in worst)
 
 
 def test_tree_strategy_replays_a_simulation(small, tmp_path) -> None:
     from raten.trees.model import Tree
 
     played = simulate(small, "expected")
-    paths = {a: tuple((g, ref_code(g, a)) for g in p) for a, p in zip(played.answers, played.paths)}
+    paths = {a: tuple((g, ref_code(g, a)) for g in p) for (a,), p in zip(played.answers, played.paths)}
     file = tmp_path / "expected.tree"
     Tree.from_paths(small, paths, opener=played.opener).write(file)
     replay = simulate(small, f"tree:{file}")
@@ -285,7 +276,7 @@ def test_play_answers_outside_the_solutions(small, en_words) -> None:
     not_allowed = [w for w in en_words.solutions if w not in small.allowed_index][:20]
     result = play_answers(small, allowed_only + not_allowed, "entropy")
     assert result.games == 60
-    for answer, path, won in zip(result.answers, result.paths, result.solved):
+    for (answer,), path, won in zip(result.answers, result.paths, result.solved):
         assert path[0] == result.opener
         if won:
             assert path[-1] == answer and answer in small.allowed_index
@@ -298,7 +289,7 @@ def test_play_answers_outside_the_solutions(small, en_words) -> None:
         assert result.notes[answer] in NOTES
     assert all(result.notes[a] == "not_allowed" for a in not_allowed)
     # an allowed answer is always found: once no solution fits, the solver goes on with the allowed words
-    assert all(won for a, won in zip(result.answers, result.solved) if a in allowed_only)
+    assert all(won for (a,), won in zip(result.answers, result.solved) if a in allowed_only)
     assert result.failed == len(result.notes) + sum(1 for n in result.guesses if n > WIN_WITHIN)
     assert result.to_dict()["notes"] == result.notes
 
@@ -344,7 +335,7 @@ def test_a_tree_plays_answers_outside_its_list(small, en_words, tmp_path) -> Non
     from raten.trees.model import Tree
 
     played = simulate(small, "expected")
-    paths = {a: tuple((g, ref_code(g, a)) for g in p) for a, p in zip(played.answers, played.paths)}
+    paths = {a: tuple((g, ref_code(g, a)) for g in p) for (a,), p in zip(played.answers, played.paths)}
     file = tmp_path / "expected.tree"
     Tree.from_paths(small, paths, opener=played.opener).write(file)
     outside = [w for w in en_words.solutions if w not in small.allowed_index][:30]
@@ -382,7 +373,7 @@ def test_simulation_under_a_prior_averages_by_the_weights(small) -> None:
 
 def _check_weighted_games(result: BenchResult, words: WordSet) -> None:
     assert result.games == len(words.solutions) and result.solved.all()
-    for answer, path in zip(result.answers, result.paths):
+    for (answer,), path in zip(result.answers, result.paths):
         assert path[-1] == answer
 
 

@@ -54,7 +54,11 @@ def _server(words: WordSet, queries: list[dict]) -> list[dict]:
     answers = []
     for q in queries:
         rows = tuple((r["guess"], r["pattern"]) for r in q["rows"])
-        answers.append(ls.hints(HintQuery(q["list"], rows, q["hard"], q["top"], "entropy", q["limit"], q["prior"])))
+        answers.append(
+            ls.hints(
+                HintQuery(name=q["list"], rows=rows, hard=q["hard"], top=q["top"], limit=q["limit"], prior=q["prior"])
+            )
+        )
     return answers
 
 

@@ -18,7 +18,7 @@ from raten.engine.feedback import ALL_GREEN
 from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.play import game as game_module
-from raten.play.game import daily_number, daily_word
+from raten.play.game import daily_answers, daily_number
 from raten.web import create_app
 from raten.web.service import Lists
 from raten.wordlists.presets import load_words
@@ -336,7 +336,7 @@ def test_the_daily_game_is_the_same_word_for_everyone_and_resumes(app, client, o
     assert again["id"] == mine["id"]
     theirs = start(other, mode="daily")
     assert theirs["id"] != mine["id"]
-    expected = daily_word(en_words, DAY, "test")
+    (expected,) = daily_answers(en_words, DAY, 1, "test")
     assert answer_of(app, client, mine["id"]) == answer_of(app, other, theirs["id"]) == expected
     guess(client, mine["id"], expected)
     done = start(client, mode="daily")
@@ -595,8 +595,8 @@ def test_hint_query_is_the_cache_key(client, lists):
 
     rows = [{"guess": "crane", "pattern": "..?!."}]
     first = client.post("/api/hints", json={"rows": rows, "top": 3})
-    query = HintQuery("en", (("crane", "..?!."),), top=3)
-    assert lists.cached_hints(query) == first.content
+    query = HintQuery(name="en", rows=(("crane", "..?!."),), top=3)
+    assert lists.cached_hints(lists.resolved(query)) == first.content
     assert lists.hints_json(query) == first.content
     assert json.loads(first.content) == lists.hints(query)
 

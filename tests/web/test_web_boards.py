@@ -17,9 +17,8 @@ with warnings.catch_warnings():
 
 from raten.engine.boards import Boards
 from raten.engine.feedback import format_pattern, pattern
-from raten.play import boards_game
-from raten.play.boards_game import daily_answers
-from raten.play.game import daily_number
+from raten.play import game as game_module
+from raten.play.game import daily_answers, daily_number
 from raten.web import create_app
 from raten.web.service import Lists
 from raten.web.store import Store
@@ -49,7 +48,7 @@ def client(app):
 @pytest.fixture
 def _known(monkeypatch):
     """Practice games get ANSWERS (or the first n of them)."""
-    monkeypatch.setattr(boards_game, "practice_answers", lambda _words, n: ANSWERS[:n])
+    monkeypatch.setattr(game_module, "practice_answers", lambda _words, n: ANSWERS[:n])
 
 
 def error_of(response, status: int) -> str:

@@ -61,13 +61,13 @@ def test_a_state_is_ranked_once_and_sliced_for_every_top_and_limit(client, en_wo
 
 
 def test_the_cache_key_leaves_out_top_and_limit():
-    assert HintQuery("en", (), top=1, limit=0).key == HintQuery("en", (), top=50, limit=9).key
+    assert HintQuery(name="en", top=1, limit=0).key == HintQuery(name="en", top=50, limit=9).key
 
 
 def test_the_cache_is_bounded_in_bytes(lists):
     small = Lists(lists.entries, cache_bytes=30_000)
     for guess in ["crane", "slate", "tours", "pious", "fjord", "mumbo"]:
-        small.hints_json(HintQuery("en", ((guess, "....."),)))
+        small.hints_json(HintQuery(name="en", rows=((guess, "....."),)))
     assert small._cache_used <= 30_000 or len(small._cache) == 1
     assert len(small._cache) < 6
 

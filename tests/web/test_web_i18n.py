@@ -212,7 +212,7 @@ def test_the_english_message_is_never_parsed():
 
 
 def test_a_refused_game_word_is_worded_as_its_cause(en_words):
-    game = Game.practice(en_words, answer="crane")
+    game = Game.practice(en_words, answers=("crane",))
     error = _raised(lambda: game.guess("ab1de"))
     assert isinstance(error, GameError) and error.key == "bad_word"
     assert (

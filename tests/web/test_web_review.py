@@ -49,7 +49,7 @@ def client(lists, tmp_path):
 @pytest.fixture(autouse=True)
 def steady_reviews(monkeypatch):
     """A search budget no game here reaches: the same game reviewed twice gives the same figures."""
-    from raten.web import api
+    from raten.web.routes import review as api
 
     monkeypatch.setattr(api, "REVIEW_SECONDS", 120.0)
 

@@ -131,3 +131,12 @@ def test_serve_passes_its_limits_to_uvicorn(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli, [*args, "--proxy-headers", "--forwarded-allow-ips", "10.0.0.1"])
     assert result.exit_code == 0, result.output
     assert seen["proxy_headers"] is True and seen["forwarded_allow_ips"] == "10.0.0.1"
+
+
+def test_one_board_rows_are_stored_as_before_many_boards():
+    """A one-board row keeps its code alone (databases made before many boards read the same);
+    many boards keep one code per board, None once solved."""
+    from raten.web.store import stored_rows
+
+    assert stored_rows([("crane", (242,))]) == (("crane", 242),)
+    assert stored_rows([("crane", (242, 7)), ("slate", (None, 242))]) == (("crane", (242, 7)), ("slate", (None, 242)))

@@ -1,6 +1,7 @@
 """`raten bench`: play a strategy against every solution and show how many guesses it needs.
 
-A thin face: playing and counting live in ``raten.play.simulate``, the chart in ``raten.cli.bench_plot``.
+A thin face: playing lives in ``raten.play.simulate``, counting in ``raten.play.results``, the
+chart in ``raten.cli.bench_plot``.
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from raten.cli.common import (
 from raten.engine.matrix import load_matrix
 from raten.engine.rank import STRATEGIES
 from raten.errors import RatenError
-from raten.play.simulate import NOTES, WIN_WITHIN, BenchResult, coverage, play_answers, sample_answers, simulate
+from raten.play.results import NOTES, WIN_WITHIN, BenchResult, coverage
+from raten.play.simulate import play_answers, sample_answers, simulate
 from raten.play.strategies import resolve
 from raten.wordlists.files import read_word_file
 
 if TYPE_CHECKING:
     from raten.engine.words import WordSet
-    from raten.play.multi import BoardsResult
 
 
 @click.command()
@@ -187,7 +188,7 @@ def _bench_play(words, strategies, targets, play_file, hard, opener, worst, as_j
         out = []
         for r in results:
             one = _json_result(r, worst)
-            one["win_rate"] = round(_win_rate(r), 6)
+            one["win_rate"] = round(r.win_rate, 6)
             one["failures"] = _failures(r)
             out.append(one)
         print_json(context | {"results": out})
@@ -205,8 +206,8 @@ def _bench_play(words, strategies, targets, play_file, hard, opener, worst, as_j
             console.print()
         _print_one(r, worst)
         console.print(
-            f"won within {WIN_WITHIN}: [bold]{100 * _win_rate(r):.2f}%[/bold] "
-            f"({r.games - r.failed} of {r.games}); average over the {int(r.solved.sum())} games won "
+            f"won within {WIN_WITHIN}: [bold]{100 * r.win_rate:.2f}%[/bold] "
+            f"({r.won} of {r.games}); average over the {int(r.solved.sum())} games won "
             f"[bold]{r.average_won:.4f}[/bold]"
         )
         failures = _failures(r)
@@ -223,16 +224,12 @@ def _bench_play(words, strategies, targets, play_file, hard, opener, worst, as_j
         console.print(f"chart written to {plot}")
 
 
-def _win_rate(r: BenchResult) -> float:
-    return (r.games - r.failed) / r.games if r.games else 0.0
-
-
 def _failures(r: BenchResult) -> list[dict]:
     """Every failed game: its answer, guesses played and why (a note key, or None: over six guesses)."""
     notes = r.notes or {}
     return [
         {"answer": a, "guesses": int(n), "won": bool(won), "note": notes.get(a)}
-        for a, n, won in zip(r.answers, r.guesses, r.solved, strict=True)
+        for (a,), n, won in zip(r.answers, r.guesses, r.solved, strict=True)
         if n > WIN_WITHIN or not won
     ]
 
@@ -266,8 +263,10 @@ def _print_wide(table: Table) -> None:
 
 
 def _json_result(r: BenchResult, worst: int) -> dict:
+    """A result's JSON with its hardest games (one board: each game's answer; many: the tuple)."""
     out = r.to_dict()
-    out["worst"] = [{"answer": a, "guesses": n, "path": p} for a, n, p in r.worst(worst)]
+    name = "answer" if r.boards == 1 else "answers"
+    out["worst"] = [{name: a[0] if r.boards == 1 else list(a), "guesses": n, "path": p} for a, n, p in r.worst(worst)]
     return out
 
 
@@ -278,17 +277,22 @@ def _print_one(r: BenchResult, worst: int) -> None:
         f"max {r.max}, failed {r.failed}, {r.seconds:.2f} s"
     )
     _print_wide(_distribution_table(r.distribution, r.games))
-    if worst > 0:
-        hardest = Table(title=f"hardest {min(worst, r.games)} words", title_justify="left")
-        hardest.add_column("answer", style="bold")
-        hardest.add_column("guesses", justify="right")
-        hardest.add_column("played")
-        for answer, n, path in r.worst(worst):
-            style = "red" if n > WIN_WITHIN else ""
-            hardest.add_row(
-                answer.upper(), f"[{style}]{n}[/{style}]" if style else str(n), " ".join(w.upper() for w in path)
-            )
-        _print_wide(hardest)
+    _print_hardest(r, worst)
+
+
+def _print_hardest(r: BenchResult, worst: int) -> None:
+    """The ``worst`` games that took most guesses, over the limit in red."""
+    if worst <= 0:
+        return
+    what = ("words", "answer") if r.boards == 1 else ("answer tuples", "answers")
+    hardest = Table(title=f"hardest {min(worst, r.games)} {what[0]}", title_justify="left")
+    hardest.add_column(what[1], style="bold")
+    hardest.add_column("guesses", justify="right")
+    hardest.add_column("played")
+    for answers, n, path in r.worst(worst):
+        shown = f"[red]{n}[/red]" if n > r.limit else str(n)
+        hardest.add_row(" ".join(a.upper() for a in answers), shown, " ".join(w.upper() for w in path))
+    _print_wide(hardest)
 
 
 def _comparison(results: list[BenchResult]) -> Table:
@@ -334,21 +338,21 @@ def _bench_boards(
 ) -> None:
     """`bench --boards N`: play seeded answer tuples with each named many-board strategy."""
     from raten.engine.boards import BOARD_STRATEGIES, parse_board_strategy
-    from raten.play.multi import sample_tuples, simulate_boards
+    from raten.play.simulate import sample_tuples
 
     names = list(BOARD_STRATEGIES) if strategy.strip().lower() == "all" else strategy.split(",")
     names = list(dict.fromkeys(parse_board_strategy(n) for n in names if n.strip()))
     tuples = sample_tuples(words, boards, games, seed)
     matrix = load_matrix(words)
-    results: list[BoardsResult] = []
+    results: list[BenchResult] = []
     with progress_bar(disable=not err_console.is_terminal) as progress:
         for name in names:
             task = progress.add_task(f"{name}, {boards} boards", total=games)
             results.append(
-                simulate_boards(
+                simulate(
                     matrix,
-                    boards,
                     name,
+                    boards=boards,
                     seed=seed,
                     opener=opener,
                     answers=tuples,
@@ -361,11 +365,11 @@ def _bench_boards(
 
         plot_boards(results, plot)
     if as_json:
-        print_json({"results": [_json_boards(r, worst) for r in results]})
+        print_json({"results": [_json_result(r, worst) for r in results]})
         return
     first = results[0]
     console.print(
-        f"[bold]bench[/bold] {words.name}: {first.variant}, {boards} boards in {first.limit} guesses, "
+        f"[bold]bench[/bold] {words.name}: {first.variant.name}, {boards} boards in {first.limit} guesses, "
         f"{games} random answer tuples (seed {seed})"
     )
     for r in results:
@@ -374,24 +378,10 @@ def _bench_boards(
         console.print(f"chart written to {plot}")
 
 
-def _json_boards(r: BoardsResult, worst: int) -> dict:
-    out = r.to_dict()
-    out["worst"] = [{"answers": list(a), "guesses": n, "path": p} for a, n, p in r.worst(worst)]
-    return out
-
-
-def _print_boards_result(r: BoardsResult, worst: int) -> None:
+def _print_boards_result(r: BenchResult, worst: int) -> None:
     console.print(
         f"[bold]{r.strategy}[/bold], opener [bold]{r.opener.upper()}[/bold]: won [bold]{100 * r.win_rate:.2f}%[/bold] "
         f"({r.won} of {r.games}), average [bold]{r.average:.4f}[/bold] guesses, max {r.max}, {r.seconds:.1f} s"
     )
     _print_wide(_distribution_table(r.distribution, r.games))
-    if worst > 0:
-        hardest = Table(title=f"hardest {min(worst, r.games)} answer tuples", title_justify="left")
-        hardest.add_column("answers", style="bold")
-        hardest.add_column("guesses", justify="right")
-        hardest.add_column("played")
-        for answers, n, path in r.worst(worst):
-            shown = f"[red]{n}[/red]" if n > r.limit else str(n)
-            hardest.add_row(" ".join(a.upper() for a in answers), shown, " ".join(w.upper() for w in path))
-        _print_wide(hardest)
+    _print_hardest(r, worst)

@@ -6,14 +6,10 @@ matplotlib is optional (``pip install raten[plot]``) and imported only here, onl
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from raten.cli.common import check_output
 from raten.errors import RatenError, shorten
-from raten.play.simulate import WIN_WITHIN, BenchResult
-
-if TYPE_CHECKING:
-    from raten.play.multi import BoardsResult
+from raten.play.results import WIN_WITHIN, BenchResult
 
 FORMATS = (".png", ".svg")
 
@@ -73,7 +69,7 @@ def _label(bucket: str) -> str:
     return bucket
 
 
-def plot_boards(results: list[BoardsResult], path: str | Path) -> Path:
+def plot_boards(results: list[BenchResult], path: str | Path) -> Path:
     """Write the many-board distribution (guesses per game, failed) as grouped bars, one group per strategy."""
     out = Path(path)
     if out.suffix.lower() not in FORMATS:
@@ -97,7 +93,8 @@ def plot_boards(results: list[BoardsResult], path: str | Path) -> Path:
     ax.set_xlabel("guesses")
     ax.set_ylabel("games")
     first = results[0]
-    ax.set_title(f"{first.variant} ({first.boards} boards, {first.limit} guesses): {first.words}, {first.games} games")
+    v = first.variant
+    ax.set_title(f"{v.name} ({first.boards} boards, {first.limit} guesses): {first.words}, {first.games} games")
     ax.legend(fontsize=8)
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()

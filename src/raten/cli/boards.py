@@ -1,6 +1,6 @@
 """`raten hint --boards N` and `raten solve --boards N`: many boards in and out, nothing more.
 
-The game and the ranking live in ``raten.engine.boards`` and ``raten.play.multi``.
+The game and the ranking live in ``raten.engine.boards`` and ``raten.play.session``.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def hints_table(hints: list[BoardsHint], title: str) -> Table:
 
 def solve(words: WordSet, boards: int, top: int, strategy: str) -> None:
     """Interactive: suggest, read one pattern per board, until every board is solved."""
-    from raten.play.multi import BoardsSession
+    from raten.play.session import BoardsSession
 
     session = BoardsSession(words, boards, strategy)
     while True:

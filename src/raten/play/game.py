@@ -1,8 +1,12 @@
-"""The game: the daily word, tries, hard-mode rules, keyboard colours, share text, statistics.
+"""The game on one board or many: the daily answers, tries, the variant's rules, keyboard colours, share text.
 
 Pure logic with no storage or web imports: a ``Game`` is an immutable value that a face
 stores and restores; ``Game.guess`` returns the next one or raises ``GameError`` (a
 ``RatenError`` with a machine-readable ``key`` and ``params`` so faces can translate it).
+Wordle is the game on one board; on N boards (Dordle 2, Quordle 4) every guess is played on
+every board not yet solved, a board is solved by the guess that equals its answer, and the
+game is won when every board is solved within the variant's limit
+(``raten.engine.boards.variant``). Hard mode is offered on one board only.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
 
+from raten.engine.boards import Variant, variant
 from raten.engine.feedback import (
-    ALL_GREEN,
     GREEN,
     GREY,
     YELLOW,
@@ -32,17 +37,31 @@ from raten.engine.state import State
 from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError, shorten
 
-MAX_TRIES = 6
+if TYPE_CHECKING:
+    from raten.play.review import GameReview
+    from raten.trees.values import Budget
+
+MAX_TRIES = variant(1).limit
+#: The board counts the game offers: Wordle, Dordle, Quordle.
+GAME_BOARDS = (1, 2, 4)
 #: Day 1 of the daily game; the game number counts days from here.
 EPOCH = date(2025, 1, 1)
+KeyState = Literal["absent", "present", "correct"]
+Status = Literal["playing", "won", "lost"]
+Mode = Literal["daily", "practice"]
 #: Keyboard states, weakest first: a letter takes the strongest colour it has shown.
-KEY_STATES = ("absent", "present", "correct")
+KEY_STATES: tuple[KeyState, KeyState, KeyState] = ("absent", "present", "correct")
 _SQUARES = {GREY: "\u2b1c", YELLOW: "\U0001f7e8", GREEN: "\U0001f7e9"}
 #: Share squares per palette: ``high`` is the high-contrast setting's orange (green) and blue (yellow).
 PALETTES: dict[str, dict[int, str]] = {
     "standard": _SQUARES,
     "high": {GREY: "\u2b1c", YELLOW: "\U0001f7e6", GREEN: "\U0001f7e7"},
 }
+#: Keycap digits for the share text's per-board results; a board not solved shows a red square.
+_KEYCAPS = {str(d): f"{d}\ufe0f\u20e3" for d in range(10)}
+_FAILED = "\U0001f7e5"
+#: The share grid's filler for rows after a board was solved.
+_BLANK = "\u2b1b" * 5
 
 
 def squares(code: int, palette: str = "standard") -> str:
@@ -62,7 +81,26 @@ class GameError(RatenError):
     A ``bad_word`` error has the input error it came from as its ``__cause__``."""
 
 
-# --- the daily word --------------------------------------------------------------------
+# --- the variant's rules ---------------------------------------------------------------------
+
+
+def game_variant(boards: int, hard: bool = False) -> Variant:
+    """The variant a game on ``boards`` boards is played by; hard mode is offered on one board
+    only (on several it can leave no legal guess, and none of the public variants has it)."""
+    v = variant(boards)
+    if hard and boards > 1:
+        raise RatenError(f"{v.name} has no hard mode", "boards_hard", name=v.name)
+    return v
+
+
+def offered_boards(boards: int) -> int:
+    """``boards`` if the game is offered on that many boards (``GAME_BOARDS``), else an error."""
+    if boards not in GAME_BOARDS:
+        raise RatenError(f"games are played on 1, 2 or 4 boards, not {boards}", "game_boards", boards=boards)
+    return boards
+
+
+# --- the daily answers -------------------------------------------------------------------
 
 
 def daily_number(day: date) -> int:
@@ -71,23 +109,30 @@ def daily_number(day: date) -> int:
 
 
 @lru_cache(maxsize=16)
-def _daily_order(fingerprint: str, size: int, secret: str) -> tuple[int, ...]:
-    """A fixed shuffle of the solutions: each one is the daily word once per cycle."""
-    seed = hashlib.sha256(f"raten-daily|{fingerprint}|{secret}".encode()).hexdigest()
+def _daily_order(fingerprint: str, size: int, boards: int, secret: str) -> tuple[int, ...]:
+    """A fixed shuffle of the solutions per board count. One board keeps the seed it had before
+    there were many boards, so Wordle's daily words stayed the same."""
+    text = (
+        f"raten-daily|{fingerprint}|{secret}" if boards == 1 else f"raten-daily-boards|{boards}|{fingerprint}|{secret}"
+    )
     order = list(range(size))
-    random.Random(seed).shuffle(order)
+    random.Random(hashlib.sha256(text.encode()).hexdigest()).shuffle(order)
     return tuple(order)
 
 
-def daily_word(words: WordSet, day: date, secret: str = "") -> str:
-    """The answer of ``day``'s game: the same for everyone with the same lists and secret.
+def daily_answers(words: WordSet, day: date, boards: int = 1, secret: str = "") -> tuple[str, ...]:
+    """The answers of ``day``'s game on ``boards`` boards: the same for everyone with the same
+    lists and secret, different on each board.
 
-    The solutions are shuffled once (seeded by the lists and ``secret``) and walked one per
-    day, so no word repeats until all have been used. A server keeps ``secret`` private
-    so that the order cannot be computed from the source code.
-    """
-    order = _daily_order(words.fingerprint, len(words.solutions), secret)
-    return words.solutions[order[(daily_number(day) - 1) % len(order)]]
+    The solutions are shuffled once per board count (seeded by the lists and ``secret``: a
+    server keeps it private so the order cannot be computed from the source) and walked
+    ``boards`` words a day, so no word repeats until all have been used; Dordle's words are
+    another shuffle, not Quordle's first two."""
+    if not 1 <= boards <= len(words.solutions):
+        raise RatenError(f"a daily game on {boards} boards is not offered", "boards", boards=boards)
+    order = _daily_order(words.fingerprint, len(words.solutions), boards, secret)
+    start = (daily_number(day) - 1) * boards
+    return tuple(words.solutions[order[(start + b) % len(order)]] for b in range(boards))
 
 
 def daily_list(offered: Mapping[str, WordSet], language: str) -> str:
@@ -103,6 +148,13 @@ def daily_list(offered: Mapping[str, WordSet], language: str) -> str:
 def random_word(words: WordSet) -> str:
     """A practice answer, drawn with the system's secure generator (not predictable)."""
     return secrets.choice(words.solutions)
+
+
+def practice_answers(words: WordSet, boards: int = 1) -> tuple[str, ...]:
+    """Practice answers, a different one on each board, drawn with the system's secure generator."""
+    if boards == 1:
+        return (random_word(words),)
+    return tuple(secrets.SystemRandom().sample(words.solutions, boards))
 
 
 # --- hard mode, with a reason a face can translate ------------------------------------------
@@ -121,103 +173,109 @@ def hard_mode_error(guess: str, history: History) -> GameError | None:
     return GameError(f"hard mode: {found.message}", "hard_present", letter=found.letter.upper(), count=found.count)
 
 
-# --- statistics ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Stats:
-    """A player's record on one list: games played and won, streaks, tries per win."""
-
-    played: int = 0
-    wins: int = 0
-    current_streak: int = 0
-    max_streak: int = 0
-    distribution: tuple[int, ...] = (0,) * MAX_TRIES
-
-    @property
-    def win_percent(self) -> int:
-        """Share of games won, rounded to a whole percent (0 before the first game)."""
-        return round(100 * self.wins / self.played) if self.played else 0
-
-    def record(self, won: bool, tries: int) -> Stats:
-        """The statistics after one more finished game (``tries`` used when ``won``)."""
-        if won and not 1 <= tries <= len(self.distribution):
-            raise RatenError(f"a win takes 1 to {len(self.distribution)} tries, not {tries}")
-        dist = list(self.distribution)
-        if won:
-            dist[tries - 1] += 1
-        streak = self.current_streak + 1 if won else 0
-        return Stats(
-            played=self.played + 1,
-            wins=self.wins + int(won),
-            current_streak=streak,
-            max_streak=max(self.max_streak, streak),
-            distribution=tuple(dist),
-        )
-
-    def to_dict(self) -> dict:
-        return {
-            "played": self.played,
-            "wins": self.wins,
-            "win_percent": self.win_percent,
-            "current_streak": self.current_streak,
-            "max_streak": self.max_streak,
-            "distribution": list(self.distribution),
-        }
-
-
 # --- the game ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game: the answer, the guesses so far (word, 0..242 code) and the rules it runs by.
+    """One game on one board or many: the answers (one per board), the guesses so far and the
+    rules it runs by (``game_variant``: the limit, hard mode on one board only).
 
     ``mode`` is ``"daily"`` (with its ``number``) or ``"practice"``.
     """
 
     words: WordSet
-    answer: str
+    answers: tuple[str, ...]
     hard: bool = False
-    mode: str = "practice"
+    mode: Mode = "practice"
     number: int | None = None
-    history: History = ()
-    max_tries: int = MAX_TRIES
+    guesses: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        game_variant(len(self.answers), self.hard)
 
     @classmethod
-    def daily(cls, words: WordSet, day: date, hard: bool = False, secret: str = "") -> Game:
-        """``day``'s game."""
-        return cls(words, daily_word(words, day, secret), hard=hard, mode="daily", number=daily_number(day))
+    def daily(cls, words: WordSet, day: date, boards: int = 1, *, hard: bool = False, secret: str = "") -> Game:
+        """``day``'s game on ``boards`` boards."""
+        game_variant(boards, hard)
+        answers = daily_answers(words, day, boards, secret)
+        return cls(words, answers, hard=hard, mode="daily", number=daily_number(day))
 
     @classmethod
-    def practice(cls, words: WordSet, hard: bool = False, answer: str | None = None) -> Game:
-        """A practice game with a random answer (or the one given, for tests)."""
-        return cls(words, answer or random_word(words), hard=hard)
+    def practice(
+        cls, words: WordSet, boards: int = 1, *, hard: bool = False, answers: tuple[str, ...] | None = None
+    ) -> Game:
+        """A practice game with random answers (or the ones given, for tests)."""
+        game_variant(boards, hard)
+        if answers is not None and len(answers) != boards:
+            raise RatenError(f"{boards} boards need {boards} answers, not {len(answers)}", "boards_answers")
+        return cls(words, answers or practice_answers(words, boards), hard=hard)
+
+    # --- where the game stands --------------------------------------------------------------
+
+    @property
+    def boards(self) -> int:
+        """How many boards: one answer each."""
+        return len(self.answers)
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played: Wordle, Dordle, Quordle ..."""
+        return variant(self.boards)
+
+    @property
+    def max_tries(self) -> int:
+        """The variant's limit: Wordle 6, Dordle 7, Quordle 9."""
+        return self.variant.limit
+
+    @property
+    def answer(self) -> str:
+        """The answers joined by commas (on one board: the answer)."""
+        return ",".join(self.answers)
+
+    @property
+    def tries(self) -> int:
+        """Guesses made so far."""
+        return len(self.guesses)
+
+    def solved_at(self, board: int = 0) -> int | None:
+        """The guess (1-based) that solved ``board`` (0-based), or None."""
+        answer = self.answers[board]
+        return self.guesses.index(answer) + 1 if answer in self.guesses else None
 
     @property
     def won(self) -> bool:
-        return bool(self.history) and self.history[-1][1] == ALL_GREEN
+        """Every board solved."""
+        return all(self.solved_at(b) is not None for b in range(self.boards))
 
     @property
     def over(self) -> bool:
-        """Won, or out of tries."""
-        return self.won or len(self.history) >= self.max_tries
+        """Every board solved, or out of tries."""
+        return self.won or self.tries >= self.max_tries
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         """``playing``, ``won`` or ``lost``."""
         if self.won:
             return "won"
         return "lost" if self.over else "playing"
 
-    @property
-    def tries(self) -> int:
-        return len(self.history)
+    def history(self, board: int = 0) -> History:
+        """The board's moves (guess, 0..242 code) up to the one that solved it; on one board the game's."""
+        end = self.solved_at(board) or self.tries
+        return tuple((g, pattern(g, self.answers[board])) for g in self.guesses[:end])
+
+    def rows(self) -> list[tuple[str, tuple[int | None, ...]]]:
+        """Each guess with its code on every board (None on a board solved before it)."""
+        per_board = [self.history(b) for b in range(self.boards)]
+        return [(g, tuple(h[t][1] if t < len(h) else None for h in per_board)) for t, g in enumerate(self.guesses)]
+
+    # --- moving on ----------------------------------------------------------------------------
 
     def with_hard(self, hard: bool) -> Game:
         """The game with hard mode set to ``hard``: it changes only before the first guess,
         after it the game keeps the setting it was begun with."""
-        return replace(self, hard=hard) if not self.history and hard != self.hard else self
+        return replace(self, hard=hard) if not self.guesses and hard != self.hard else self
 
     def check(self, guess: str) -> str:
         """The normalised guess if the game accepts it now; else a ``GameError`` (no try is used)."""
@@ -230,46 +288,84 @@ class Game:
         if word not in self.words.allowed_index:
             raise GameError(f"{word.upper()} is not in the word list", "unknown_word", word=word.upper())
         if self.hard:
-            error = hard_mode_error(word, self.history)
+            error = hard_mode_error(word, self.history())
             if error is not None:
                 raise error
         return word
 
     def guess(self, guess: str) -> Game:
         """The game after ``guess``; raises ``GameError`` when it is refused."""
-        word = self.check(guess)
-        return replace(self, history=(*self.history, (word, pattern(word, self.answer))))
+        return replace(self, guesses=(*self.guesses, self.check(guess)))
 
-    def keyboard(self) -> dict[str, str]:
-        """Each letter guessed so far and the strongest colour it showed (absent/present/correct)."""
-        best: dict[str, int] = {}
-        for word, code in self.history:
-            for letter, colour in zip(word, code_to_colours(code)):
-                best[letter] = max(best.get(letter, GREY), colour)
-        return {letter: KEY_STATES[c] for letter, c in sorted(best.items())}
+    def keyboards(self) -> list[dict[str, KeyState]]:
+        """Per board: each letter guessed on it and the strongest colour it showed there (a
+        board stops counting once solved, as in the public games)."""
+        out = []
+        for b in range(self.boards):
+            best: dict[str, int] = {}
+            for word, code in self.history(b):
+                for letter, colour in zip(word, code_to_colours(code)):
+                    best[letter] = max(best.get(letter, GREY), colour)
+            out.append({letter: KEY_STATES[c] for letter, c in sorted(best.items())})
+        return out
 
     def share_text(
         self, name: str = "raten", list_name: str | None = None, practice: str = "practice", palette: str = "standard"
     ) -> str:
-        """The spoiler-free result: game name, list, number (or ``practice``), score (X when
-        lost, * in hard mode) and the emoji grid (``palette`` ``high``: orange and blue for green
-        and yellow). Only meaningful once the game is over."""
+        """The spoiler-free result: a head line (game, list, number or ``practice``, score or X,
+        * in hard mode), then the boards' grids side by side, two at a time (``palette`` ``high``
+        draws green and yellow as orange and blue). On many boards, as Dordle's and Quordle's,
+        the head names the variant and a line per board gives the guess that solved it (a red
+        square when it was not solved); Wordle's own has neither. Meaningful once the game is over."""
         score = str(self.tries) if self.won else "X"
         label = f"#{self.number}" if self.mode == "daily" and self.number is not None else practice
-        head = f"{name} {list_name or self.words.name} {label} {score}/{self.max_tries}{'*' if self.hard else ''}"
-        grid = "\n".join(squares(code, palette) for _, code in self.history)
-        return f"{head}\n\n{grid}" if grid else head
+        many = [self.variant.name] if self.boards > 1 else []
+        head = " ".join([name, *many, list_name or self.words.name, label, f"{score}/{self.max_tries}"])
+        lines = [head + ("*" if self.hard else "")]
+        if many:
+            results = [self.solved_at(b) for b in range(self.boards)]
+            cells = [_FAILED if at is None else "".join(_KEYCAPS[d] for d in str(at)) for at in results]
+            lines += ["", *(" ".join(cells[i : i + 2]) for i in range(0, self.boards, 2))]
+        grids = [[squares(c, palette) for _, c in self.history(b)] for b in range(self.boards)]
+        for i in range(0, self.boards, 2):
+            pair = grids[i : i + 2]
+            lines.append("")
+            for t in range(max(len(g) for g in pair)):
+                lines.append(" ".join(g[t] if t < len(g) else _BLANK for g in pair))
+        return "\n".join(lines).rstrip()
+
+    # --- after the game ---------------------------------------------------------------------
+
+    def _one_board(self) -> None:
+        if self.boards > 1:
+            raise RatenError("the review is offered for games on one board", "review_boards")
+
+    def check_reviewable(self) -> None:
+        """Refuse a review the game does not offer: on many boards, or before the game is over
+        (the review names the answer)."""
+        self._one_board()
+        if not self.over:
+            raise GameError("the review is shown when the game is over", "not_over")
+
+    def exact_review(self, budget: Budget | None = None) -> GameReview:
+        """The exact review of the finished game (``raten.play.review``): each guess's value,
+        regret, skill and luck (see ``check_reviewable``)."""
+        from raten.play.review import review
+
+        self.check_reviewable()
+        return review(self.words, self.guesses, self.answer, hard=self.hard, budget=budget)
 
     def review(self, openers: list[Hint] | None = None, top: int = 3) -> Review:
         """What the solver would have played: its best guesses before each of the player's
         rows, and its own game from the start against the same answer.
 
         ``openers`` (the ranking of the empty state, precomputed by a server) saves the
-        slowest ranking. Only call this when the game is over: it names the answer.
+        slowest ranking. Offered on one board; only call this when the game is over: it names the answer.
         """
+        self._one_board()
         state = State(self.words, hard=self.hard)
         steps = []
-        for word, code in self.history:
+        for word, code in self.history():
             if state.solved:
                 break
             best = openers[:top] if openers and not state.history else state.hints(top=top)
@@ -281,7 +377,7 @@ class Game:
 
 
 def solver_game(game: Game, openers: list[Hint] | None = None) -> History:
-    """The solver's own game against ``game.answer``: greedy entropy (the best hint each turn)."""
+    """The solver's own game against a one-board ``game``'s answer: greedy entropy (the best hint each turn)."""
     state = State(game.words, hard=game.hard)
     rows: list[Move] = []
     while not state.solved and len(rows) < 2 * game.max_tries:

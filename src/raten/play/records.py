@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from raten.engine.boards import variant
 from raten.errors import RatenError
 
 #: How a stored game ended; ``abandoned`` is a practice game left for a new one.
@@ -114,3 +115,10 @@ def practice_record(games: Iterable[Finished], limit: int) -> Record:
         distribution=_distribution(played, limit),
         marked=last.tries if last is not None and last.won else None,
     )
+
+
+def record_of(games: Iterable[Finished], boards: int, mode: str, today: int) -> Record:
+    """The statistics of one mode and variant: ``daily_record`` or ``practice_record``, wins
+    counted up to the limit of the variant on ``boards`` boards; ``today`` is today's number."""
+    limit = variant(boards).limit
+    return daily_record(games, limit, today) if mode == "daily" else practice_record(games, limit)

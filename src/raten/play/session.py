@@ -1,16 +1,17 @@
 """One game solved move by move: the history the player enters, undo, hard-mode legality and
-the suggestions for the next guess.
+the suggestions for the next guess, on one board (``Session``) or many (``BoardsSession``).
 
-``raten solve`` drives a ``Session`` from prompts; a web page could drive one from forms.
+``raten solve`` drives a session from prompts; a web page could drive one from forms.
 The session keeps the ``State`` after each move (each one immutable), so undo is going
 back to the one before.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from raten.engine.boards import Boards, BoardsHint, parse_board_strategy
 from raten.engine.constraints import standing
 from raten.engine.feedback import History, format_pattern, pattern
 from raten.engine.rank import Hint
@@ -164,3 +165,33 @@ class Session:
     def __repr__(self) -> str:
         moves = " ".join(f"{g}={c}" for g, c in self.history) or "start"
         return f"Session({self.words.name}, {moves}, {self.state.count} left)"
+
+
+class BoardsSession:
+    """An interactive many-board game (`raten solve --boards N`): suggest, enter, undo."""
+
+    def __init__(self, words: WordSet, boards: int, strategy: str = "entropy") -> None:
+        self.strategy = parse_board_strategy(strategy)
+        self._stack = [Boards.start(words, boards)]
+
+    @property
+    def boards(self) -> Boards:
+        return self._stack[-1]
+
+    def suggestions(self, top: int = 5) -> list[BoardsHint]:
+        """The ranked next guesses."""
+        return self.boards.hints(top=top, strategy=self.strategy)
+
+    def enter(self, guess: str, patterns: Sequence[str | int | None]) -> Boards:
+        """Play ``guess`` with one pattern per board (``-`` for a solved board)."""
+        self._stack.append(self.boards.after(guess, patterns))
+        return self.boards
+
+    def undo(self) -> None:
+        """Take back the last guess (nothing happens at the start)."""
+        if len(self._stack) > 1:
+            self._stack.pop()
+
+    @property
+    def done(self) -> bool:
+        return self.boards.done

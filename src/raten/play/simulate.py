@@ -1,43 +1,67 @@
-"""Play a strategy against every solution (or a sample) and count the guesses.
+"""Play a strategy against every solution (or a sample), or against seeded answer tuples on N
+boards (Dordle, Quordle, ...), and count the guesses: one loop for any number of boards.
 
-Every game starts from the same state and the strategies are deterministic, so the games
-share their beginnings: the simulator grows one decision tree as it plays, keyed by the
-feedback seen so far, and asks the strategy for a guess only once per distinct history.
-A game with the same history as an earlier one costs a few dictionary look-ups.
+Games share their positions, so a repeated one costs a few dictionary look-ups. On one board
+the simulator grows one decision tree as it plays, keyed by the feedback seen so far, and asks
+the strategy for a guess only once per distinct history; the guesses come from the strategy's
+ordinary ``next_guess(State)``, the very call behind `raten hint`, so the benchmark plays what
+the hints say. On many boards each board's statistics are cached by its candidate set (after the
+opener every board is in one of a few hundred states), and each joint position's guess by the
+candidate sets of its boards; the guesses are ``raten.engine.boards.rank_boards``'s, the ranking
+behind `raten hint --boards N`. Only the candidate filtering is done here, on integer indices.
 
-The guesses come from the strategy's ordinary ``next_guess(State)``, the very call behind
-`raten hint`, so the benchmark plays what the hints say. Only the candidate filtering
-is done here, on integer indices.
-
-Counting: Wordle allows ``WIN_WITHIN`` (6) guesses. A game not solved by then counts as
-failed but is played on to its end, so totals, averages and the maximum include every
-guess; a game still unsolved after ``MAX_TURNS`` guesses (only a broken strategy or tree
-can do that: each ranked guess removes at least one candidate) stops there, failed, with
-``MAX_TURNS`` guesses counted.
+A tuple's answers are drawn independently and uniformly from the solutions, so two boards may
+share an answer (one guess then solves both). Counting is ``raten.play.results``': a game over
+the limit is played on to its end; a game still unsolved after ``MAX_TURNS`` guesses on one
+board (only a broken strategy or tree can do that: each ranked guess removes at least one
+candidate), ``BOARDS_MAX_TURNS`` on many, stops there, failed, with that many guesses counted.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numba
 import numpy as np
 
+from raten.engine.boards import Boards, BoardSplit, board_split, parse_board_strategy, rank_boards, variant
 from raten.engine.feedback import ALL_GREEN, pattern
 from raten.engine.matrix import PatternMatrix, load_matrix
 from raten.engine.state import State
 from raten.engine.words import WordSet, check_word
 from raten.errors import RatenError
+from raten.play.game import game_variant
+from raten.play.results import BenchResult
 from raten.play.strategies import Strategy, get_strategy
 
-WIN_WITHIN = 6
 MAX_TURNS = 30
+BOARDS_MAX_TURNS = 60
 #: Positions with fewer (guess rows × candidates) than this are ranked on one thread: most are
 #: small, and on a busy machine a parallel region per small call costs more than it saves.
 PARALLEL_WORK = 4_000_000
+#: Board statistics kept on many boards (each about 0.2 MB on en); the oldest goes first.
+SPLIT_CACHE = 400
+
+G = TypeVar("G")
+
+
+@contextmanager
+def _threads_for(words: WordSet, state: State) -> Iterator[None]:
+    """One numba thread while ranking a small position (see ``PARALLEL_WORK``)."""
+    if len(words.allowed) * state.count >= PARALLEL_WORK:
+        yield
+        return
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(threads)
 
 
 @dataclass
@@ -76,21 +100,23 @@ class Simulator:
 
     def _guess(self, node: _Node) -> int:
         if node.guess < 0:
-            threads = numba.get_num_threads()
-            small = len(self.words.allowed) * node.state.count < PARALLEL_WORK
-            if small:
-                numba.set_num_threads(1)
-            try:
+            with _threads_for(self.words, node.state):
                 word = self.strategy.next_guess(node.state)
-            finally:
-                if small:
-                    numba.set_num_threads(threads)
             row = self.words.allowed_index.get(word)
             if row is None:
                 raise RatenError(f"strategy {self.strategy.name} guessed {word!r}, which is not an allowed word")
             node.guess = row
             self.positions += 1
         return node.guess
+
+    def game(self, answers: Sequence[int]) -> tuple[list[str], bool]:
+        """The words played against the one-board tuple ``answers``, and whether it was solved."""
+        played, won = self._solution_game(answers[0])
+        return [self.words.allowed[r] for r in played], won
+
+    def _solution_game(self, col: int) -> tuple[list[int], bool]:
+        played = self.play(col)
+        return played, bool(self.matrix.data[played[-1], col] == ALL_GREEN)
 
     def play(self, answer: int) -> list[int]:
         """The guess rows played against solution column ``answer``, the winning one last."""
@@ -129,10 +155,9 @@ class Simulator:
         is found; one that is not even an allowed word is lost once no allowed word fits."""
         col = self.words.solution_index.get(answer)
         if col is not None:
-            played = self.play(col)
-            return played, bool(self.matrix.data[played[-1], col] == ALL_GREEN)
+            return self._solution_game(col)
         node = self.root
-        played = []
+        played: list[int] = []
         while len(played) < MAX_TURNS and node.state.count > 0:
             try:
                 row = self._guess(node)
@@ -148,95 +173,62 @@ class Simulator:
         return played, False
 
 
-@dataclass
-class BenchResult:
-    """What one strategy scored over a set of games."""
+class BoardsSimulator:
+    """Plays one many-board strategy on one word set, caching board statistics and positions."""
 
-    strategy: str
-    opener: str
-    hard: bool
-    words: str
-    answers: list[str]
-    guesses: np.ndarray
-    solved: np.ndarray
-    paths: list[list[str]]
-    seconds: float
-    positions: int = 0
-    #: With ``play_answers``: why a game could not be won, by answer (``not_allowed`` or
-    #: ``not_solution``); None for games played on the list's own solutions.
-    notes: dict[str, str] | None = None
-    #: The prior weight of each game's answer when the list has a prior (the averages are then
-    #: weighted: the expected number of guesses when the answer is drawn from the prior).
-    weights: np.ndarray | None = None
-    prior: str = "uniform"
+    def __init__(self, matrix: PatternMatrix, boards: int, strategy: str = "entropy", opener: str | None = None):
+        self.matrix = matrix
+        self.words = matrix.words
+        self.strategy = parse_board_strategy(strategy)
+        self.start = Boards.start(matrix, boards)
+        self._splits: dict[bytes, BoardSplit] = {}
+        self._guesses: dict[tuple[bytes, ...], int] = {}
+        self.positions = 0
+        if opener is not None:
+            self._guesses[self._key(self.start)] = opener_row(self.words, opener)
 
-    @property
-    def games(self) -> int:
-        return len(self.answers)
+    @staticmethod
+    def _key(boards: Boards) -> tuple[bytes, ...]:
+        return tuple(boards.states[b].candidates.tobytes() for b in boards.active)
 
-    @property
-    def total(self) -> int:
-        return int(self.guesses.sum())
+    def _split(self, state: State) -> BoardSplit:
+        key = state.candidates.tobytes()
+        hit = self._splits.get(key)
+        if hit is None:
+            with _threads_for(self.words, state):
+                hit = board_split(state)
+            if len(self._splits) >= SPLIT_CACHE:
+                del self._splits[next(iter(self._splits))]
+            self._splits[key] = hit
+        return hit
 
-    @property
-    def average(self) -> float:
-        """Guesses per game: the plain mean, or with ``weights`` the mean weighted by the prior."""
-        if not self.games:
-            return 0.0
-        if self.weights is not None:
-            return float(np.dot(self.weights, self.guesses) / self.weights.sum())
-        return float(self.guesses.mean())
-
-    @property
-    def average_games(self) -> float:
-        """The plain mean over the games played, whatever the prior."""
-        return float(self.guesses.mean()) if self.games else 0.0
+    def guess(self, boards: Boards) -> int:
+        """The strategy's guess row for a position (asked once per distinct position)."""
+        key = self._key(boards)
+        row = self._guesses.get(key)
+        if row is None:
+            word = rank_boards(boards, top=1, strategy=self.strategy, split=self._split)[0].word
+            row = self.words.allowed_index[word]
+            self._guesses[key] = row
+            self.positions += 1
+        return row
 
     @property
-    def average_won(self) -> float:
-        """The average over the games won (all of them, except with ``play_answers``)."""
-        won = self.guesses[self.solved]
-        return float(won.mean()) if len(won) else 0.0
+    def opener(self) -> str:
+        """The first guess (asks the strategy if nobody has yet)."""
+        return self.words.allowed[self.guess(self.start)]
 
-    @property
-    def max(self) -> int:
-        return int(self.guesses.max(initial=0))
+    def play(self, answers: Sequence[int]) -> Boards:
+        """The finished game against solution columns ``answers`` (or stopped at ``BOARDS_MAX_TURNS``)."""
+        boards = self.start
+        while not boards.done and boards.turns < BOARDS_MAX_TURNS:
+            boards = boards.play(self.guess(boards), answers)
+        return boards
 
-    @property
-    def failed(self) -> int:
-        """Games not solved within six guesses."""
-        return int(((self.guesses > WIN_WITHIN) | ~self.solved).sum())
-
-    @property
-    def distribution(self) -> dict[str, int]:
-        """Games solved in 1, 2, ... 6 guesses, and failed; sums to the number of games."""
-        out = {str(n): int(((self.guesses == n) & self.solved).sum()) for n in range(1, WIN_WITHIN + 1)}
-        out["failed"] = self.failed
-        return out
-
-    def worst(self, n: int = 10) -> list[tuple[str, int, list[str]]]:
-        """The ``n`` games that took most guesses: (answer, guesses, the words played); ties A–Z."""
-        order = sorted(range(self.games), key=lambda i: (-int(self.guesses[i]), self.answers[i]))[:n]
-        return [(self.answers[i], int(self.guesses[i]), self.paths[i]) for i in order]
-
-    def to_dict(self) -> dict:
-        """The JSON form `raten bench --json` prints."""
-        return (
-            {
-                "strategy": self.strategy,
-                "opener": self.opener,
-                "hard": self.hard,
-                "games": self.games,
-                "total": self.total,
-                "average": round(self.average, 4),
-                "max": self.max,
-                "failed": self.failed,
-                "distribution": self.distribution,
-                "seconds": round(self.seconds, 3),
-            }
-            | ({} if self.notes is None else {"average_won": round(self.average_won, 4), "notes": self.notes})
-            | ({} if self.weights is None else {"prior": self.prior, "average_games": round(self.average_games, 4)})
-        )
+    def game(self, answers: Sequence[int]) -> tuple[list[str], bool]:
+        """The words played against ``answers``, and whether every board was solved."""
+        end = self.play(answers)
+        return list(end.guesses), end.done
 
 
 def opener_row(words: WordSet, opener: str) -> int:
@@ -258,92 +250,98 @@ def sample_answers(words: WordSet, sample: int | None = None, seed: int = 0) -> 
     return sorted(random.Random(seed).sample(range(m), sample))
 
 
+def sample_tuples(words: WordSet, boards: int, games: int, seed: int = 0) -> np.ndarray:
+    """``games`` × ``boards`` solution columns drawn independently and uniformly with ``seed``."""
+    if games < 1:
+        raise RatenError(f"the number of games must be at least 1, not {games}", "games")
+    variant(boards)
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, len(words.solutions), size=(games, boards), dtype=np.int64)
+
+
+def _run(
+    games: Sequence[G], play: Callable[[G], tuple[list[str], bool]], progress: Callable[[int], None] | None
+) -> tuple[np.ndarray, np.ndarray, list[list[str]]]:
+    """The loop of every benchmark: each game played, its guesses, whether it was solved and
+    its words; ``progress(1)`` after each game."""
+    guesses = np.zeros(len(games), dtype=np.int64)
+    solved = np.zeros(len(games), dtype=bool)
+    paths: list[list[str]] = []
+    for i, one in enumerate(games):
+        played, won = play(one)
+        guesses[i] = len(played)
+        solved[i] = won
+        paths.append(played)
+        if progress is not None:
+            progress(1)
+    return guesses, solved, paths
+
+
 def simulate(
     words: WordSet | PatternMatrix,
     strategy: str | Strategy = "entropy",
     *,
+    boards: int = 1,
     hard: bool = False,
     opener: str | None = None,
-    answers: Sequence[int] | None = None,
+    answers: Iterable[int] | Iterable[Sequence[int]] | np.ndarray | None = None,
+    games: int = 1000,
+    seed: int = 0,
     progress: Callable[[int], None] | None = None,
 ) -> BenchResult:
-    """Play ``strategy`` against each solution column in ``answers`` (default: all).
+    """Play ``strategy`` on ``boards`` boards against each tuple of solution columns in
+    ``answers`` (one board: columns, default all of them; many: rows of one column per board,
+    default ``games`` tuples drawn with ``seed``).
 
-    ``progress(n)`` is called after each game with the number of games just finished (1).
-    Under a prior the average is weighted by it (``BenchResult.average``).
+    One board plays a ``raten.play.strategies`` strategy (hard mode too); many boards one of
+    ``raten.engine.boards.BOARD_STRATEGIES``. ``progress(n)`` is called after each game with the
+    number of games just finished (1). Under a prior the one-board average is weighted by it
+    (``BenchResult.average``); many-board tuples are drawn uniformly, each game counting once.
     """
     matrix = words if isinstance(words, PatternMatrix) else load_matrix(words)
     ws = matrix.words
-    strat = get_strategy(strategy, ws) if isinstance(strategy, str) else strategy
-    cols = list(range(len(ws.solutions))) if answers is None else list(answers)
+    if answers is None:
+        tuples = np.arange(len(ws.solutions)).reshape(-1, 1) if boards == 1 else sample_tuples(ws, boards, games, seed)
+    else:
+        tuples = np.asarray(list(answers) if not isinstance(answers, np.ndarray) else answers, dtype=np.int64)
+        tuples = tuples.reshape(-1, 1) if boards == 1 and tuples.ndim == 1 else tuples
+    if tuples.ndim != 2 or tuples.shape[1] != boards:
+        raise RatenError(f"answer tuples must have {boards} columns, one per board", "boards_answers")
+    game_variant(boards, hard)
     start = time.perf_counter()
-    sim = Simulator(matrix, strat, hard=hard, opener=opener)
-    guesses = np.zeros(len(cols), dtype=np.int64)
-    solved = np.zeros(len(cols), dtype=bool)
-    paths: list[list[str]] = []
-    for i, col in enumerate(cols):
-        played = sim.play(col)
-        guesses[i] = len(played)
-        solved[i] = matrix.data[played[-1], col] == ALL_GREEN
-        paths.append([ws.allowed[r] for r in played])
-        if progress is not None:
-            progress(1)
+    sim: Simulator | BoardsSimulator
+    if boards == 1:
+        strat = get_strategy(strategy, ws) if isinstance(strategy, str) else strategy
+        sim = Simulator(matrix, strat, hard=hard, opener=opener)
+        name = strat.name
+    else:
+        if not isinstance(strategy, str):
+            raise RatenError("many boards play a strategy by name (see BOARD_STRATEGIES)", "boards_strategy")
+        sim = BoardsSimulator(matrix, boards, strategy, opener)
+        name = sim.strategy
+    rows = [tuple(int(c) for c in row) for row in tuples]
+    guesses, solved, paths = _run(rows, sim.game, progress)
     return BenchResult(
-        strategy=strat.name,
+        strategy=name,
         opener=sim.opener,
         hard=hard,
         words=ws.name,
-        answers=[ws.solutions[c] for c in cols],
+        answers=[tuple(ws.solutions[c] for c in row) for row in rows],
         guesses=guesses,
         solved=solved,
         paths=paths,
         seconds=time.perf_counter() - start,
         positions=sim.positions,
-        weights=None if ws.weights is None else ws.weights[cols],
+        boards=boards,
+        seed=seed,
+        weights=None if ws.weights is None or boards > 1 else ws.weights[tuples[:, 0]],
         prior=ws.prior,
     )
 
 
-#: Why a game on an answer outside the solver's solutions was lost, by note key.
-NOTES = {
-    "not_allowed": "not an allowed word of the list: the solver can never guess it",
-    "not_solution": "allowed but not a solution of the list, and not found going on with the allowed words",
-}
-
-
-@dataclass(frozen=True)
-class Coverage:
-    """How a list of answers sits in a word set: solutions, allowed only, or not allowed."""
-
-    answers: int
-    solutions: int
-    allowed_only: int
-    not_allowed: tuple[str, ...]
-
-    @property
-    def allowed(self) -> int:
-        return self.solutions + self.allowed_only
-
-    def to_dict(self) -> dict:
-        return {
-            "answers": self.answers,
-            "solutions": self.solutions,
-            "allowed": self.allowed,
-            "allowed_only": self.allowed_only,
-            "not_allowed": list(self.not_allowed),
-        }
-
-
-def coverage(words: WordSet, answers: Sequence[str]) -> Coverage:
-    """Which of ``answers`` (normalised words) are solutions, allowed words, or neither, of ``words``."""
-    sols, allowed = words.solution_index, words.allowed_index
-    unique = sorted(set(answers))
-    return Coverage(
-        answers=len(unique),
-        solutions=sum(a in sols for a in unique),
-        allowed_only=sum(a in allowed and a not in sols for a in unique),
-        not_allowed=tuple(a for a in unique if a not in allowed),
-    )
+def _lost_why(words: WordSet, answer: str) -> str:
+    """The note of a game lost on an answer outside the solutions (``raten.play.results.NOTES``)."""
+    return "not_allowed" if answer not in words.allowed_index else "not_solution"
 
 
 def play_answers(
@@ -366,29 +364,22 @@ def play_answers(
     targets = [check_word(a, "answer") for a in answers]
     start = time.perf_counter()
     sim = Simulator(matrix, strat, hard=hard, opener=opener)
-    guesses = np.zeros(len(targets), dtype=np.int64)
-    solved = np.zeros(len(targets), dtype=bool)
-    paths: list[list[str]] = []
-    notes: dict[str, str] = {}
-    for i, answer in enumerate(targets):
+
+    def play(answer: str) -> tuple[list[str], bool]:
         played, won = sim.play_word(answer)
-        guesses[i] = len(played)
-        solved[i] = won
-        paths.append([ws.allowed[r] for r in played])
-        if not won:
-            notes[answer] = "not_allowed" if answer not in ws.allowed_index else "not_solution"
-        if progress is not None:
-            progress(1)
+        return [ws.allowed[r] for r in played], won
+
+    guesses, solved, paths = _run(targets, play, progress)
     return BenchResult(
         strategy=strat.name,
         opener=sim.opener,
         hard=hard,
         words=ws.name,
-        answers=targets,
+        answers=[(a,) for a in targets],
         guesses=guesses,
         solved=solved,
         paths=paths,
         seconds=time.perf_counter() - start,
         positions=sim.positions,
-        notes=notes,
+        notes={a: _lost_why(ws, a) for a, won in zip(targets, solved) if not won},
     )

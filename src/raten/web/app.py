@@ -11,56 +11,37 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from raten._version import __version__
-from raten.engine.boards import variant
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.play.boards_game import GAME_BOARDS as PLAY_BOARDS
 from raten.play.game import GameError
 from raten.play.review import warm_up as warm_up_review
 from raten.web import boards as boards_answers
 from raten.web import i18n
-from raten.web.api import PLAYER_COOKIE, GameConflictError, NotFoundError, router
 from raten.web.assets import Assets, VersionedStatic, docs_assets_dir
-from raten.web.device import add_device_routes, device_config
+from raten.web.device import device_router
+from raten.web.games import GameConflictError, Games, NotFoundError
 from raten.web.headers import PAGE_POLICY as _PAGE_POLICY
 from raten.web.headers import SecurityHeaders, docs_policy, security_headers
 from raten.web.limits import Guard, Limits, Policy, Refused
+from raten.web.routes import api_router
+from raten.web.routes.common import PLAYER_COOKIE, language
+from raten.web.routes.pages import Pages
 from raten.web.service import Lists
 from raten.web.store import ConflictError, Store, default_db_path
-from raten.wordlists.stats import letter_stats
 
 HERE = Path(__file__).parent
-KEYBOARDS = {
-    "en": ["qwertyuiop", "asdfghjkl", "+zxcvbnm-"],
-    "de": ["qwertzuiop", "asdfghjkl", "+yxcvbnm-"],
-}
-
-
-#: Board counts the solver page offers (the game page offers 1, 2 and 4: ``GAME_BOARDS``).
-SOLVER_BOARDS = (1, 2, 4, 8)
-GAME_BOARDS = (1, *PLAY_BOARDS)
-
-
-def _board_count(request: Request, page: str) -> int:
-    """The page's ``?boards=``: one of the counts the page offers, else 1."""
-    offered = SOLVER_BOARDS if page == "solver" else GAME_BOARDS if page == "play" else (1,)
-    raw = request.query_params.get("boards", "1")
-    return int(raw) if raw.isdigit() and int(raw) in offered else 1
 
 
 def _utc_today() -> date:
@@ -106,8 +87,7 @@ def create_app(
     )
     app.state.lists = lists
     app.state.store = store
-    app.state.daily_secret = daily_secret if daily_secret is not None else store.secret()
-    app.state.today = today
+    app.state.games = Games(lists, store, daily_secret if daily_secret is not None else store.secret(), today)
     executor = None
     if processes:
         from raten.web import workers as worker_processes
@@ -119,17 +99,19 @@ def create_app(
         app.state.rank = lists.rank
         app.state.rank_boards = functools.partial(boards_answers.answer_for, lists)
     app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
-    app.include_router(router)
+    app.include_router(api_router())
     static = Assets(HERE / "static", "/static")
     viewers = Assets(docs_assets_dir(), "/static/docs")
     app.mount("/static/docs", VersionedStatic(viewers), name="docs-static")  # before /static, which would match too
     app.mount("/static", VersionedStatic(static), name="static")
-    add_device_routes(app, static)
+    app.include_router(device_router(static))
     docs_pages = _api_docs(app, viewers)
     app.add_middleware(Guard, limits=limits, player_cookie=PLAYER_COOKIE, wording=_refusal_text)
     app.add_middleware(SecurityHeaders, docs=docs_policy(*docs_pages))
     _error_handlers(app)
-    _pages(app, Jinja2Templates(directory=HERE / "templates"), static)
+    pages = Pages(lists, HERE / "templates", static)
+    app.include_router(pages.router)
+    app.state.not_found_page = pages.not_found
     _openapi_with_list_names(app, list(lists.entries))
     return app
 
@@ -137,12 +119,8 @@ def create_app(
 # --- errors ------------------------------------------------------------------------------------
 
 
-def _lang(request: Request) -> str:
-    return i18n.pick_language(request.query_params.get("lang"), request.headers.get("accept-language"))
-
-
 #: Game errors that say the request does not fit the game's state (409, not 400).
-_CONFLICTS = frozenset({"game_over"})
+_CONFLICTS = frozenset({"game_over", "not_over"})
 
 
 #: Library error keys that keep their own code (the rest are ``bad_request``).
@@ -169,7 +147,7 @@ def _error_handlers(app: FastAPI) -> None:
         # A game's refusal reports its key; other library errors are one kind for programs.
         code = exc.key if isinstance(exc, GameError) or exc.key in _KEYED else "bad_request"
         status = 409 if code in _CONFLICTS else 400
-        return _error(status, i18n.error_message(exc, _lang(request)), code)
+        return _error(status, i18n.error_message(exc, language(request)), code)
 
     @app.exception_handler(NotFoundError)
     async def not_found(_request: Request, exc: NotFoundError) -> JSONResponse:
@@ -187,13 +165,13 @@ def _error_handlers(app: FastAPI) -> None:
             try:
                 app.state.lists.get(name)
             except RatenError as e:
-                return _error(400, i18n.error_message(e, _lang(request)), "bad_request")
-        return _error(422, i18n.validation_message(errors, _lang(request)), "validation")
+                return _error(400, i18n.error_message(e, language(request)), "bad_request")
+        return _error(422, i18n.validation_message(errors, language(request)), "validation")
 
     @app.exception_handler(ConflictError)
     async def store_conflict(request: Request, _exc: ConflictError) -> JSONResponse:
         # The store refused a write because the game changed under it (a race of two requests).
-        return _error(409, i18n.t(_lang(request), "err_conflict"), "conflict")
+        return _error(409, i18n.t(language(request), "err_conflict"), "conflict")
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:
@@ -210,7 +188,7 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def unexpected(request: Request, _exc: Exception) -> JSONResponse:
         # Anything else: JSON 500 without the traceback (uvicorn logs it for the operator).
-        response = _error(500, i18n.t(_lang(request), "err_internal"), "internal")
+        response = _error(500, i18n.t(language(request), "err_internal"), "internal")
         response.headers.update({k.decode(): v.decode() for k, v in security_headers(_PAGE_POLICY)})
         return response
 
@@ -298,96 +276,3 @@ def _fixed_page(html: str) -> Callable[[], HTMLResponse]:
         return HTMLResponse(html)
 
     return page
-
-
-# --- pages --------------------------------------------------------------------------------------
-
-
-def _pages(app: FastAPI, templates: Jinja2Templates, static: Assets) -> None:
-    lists: Lists = app.state.lists
-
-    def context(request: Request, page: str) -> dict:
-        """What every page needs: the list, the language (the list's unless ``?lang=``),
-        the text table and the links that keep both."""
-        name = request.query_params.get("list", "")
-        entry = lists.entries.get(name) or lists.entries[lists.default]
-        chosen = request.query_params.get("lang")
-        lang = chosen if chosen in i18n.LANGUAGES else (entry.language if entry.language in i18n.LANGUAGES else "en")
-
-        def link(path: str, **changes: str | None) -> str:
-            params = {"list": entry.name, "lang": chosen if chosen in i18n.LANGUAGES else None}
-            params.update(changes)
-            query = urlencode({k: v for k, v in params.items() if v})
-            return f"{path}?{query}" if query else path
-
-        boards = _board_count(request, page)
-        config: dict[str, Any] = {
-            "page": page,
-            "boards": boards,
-            "variants": {str(n): variant(n).name for n in SOLVER_BOARDS},
-            "lang": lang,
-            "list": entry.name,
-            "prior": entry.prior,
-            "language": entry.language,
-            "keyboard": KEYBOARDS.get(entry.language, KEYBOARDS["en"]),
-            "lists": [{"name": e.name, "language": e.language} for e in lists.entries.values()],
-            "text": i18n.TEXT[lang],
-            "openers": [h.to_dict() for h in entry.openers[:10]],
-        }
-        if page == "solver":  # the solver may compute on the device (raten.web.device)
-            config["device"] = device_config(lists, entry.name, static)
-        return {
-            "request": request,
-            "page": page,
-            "boards": boards,
-            "board_choices": SOLVER_BOARDS if page == "solver" else GAME_BOARDS,
-            "variant": variant,
-            "lang": lang,
-            "t": lambda key, **kw: i18n.t(lang, key, **kw),
-            "entry": entry,
-            "lists": lists,
-            "link": link,
-            "lang_links": {code: link(request.url.path, lang=code) for code in i18n.LANGUAGES},
-            "config_json": json.dumps(config, ensure_ascii=False).replace("</", "<\\/"),
-            "version": __version__,
-            "asset": static.url,
-        }
-
-    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    @app.api_route("/solver", methods=["GET", "HEAD"], include_in_schema=False)
-    def solver_page(request: Request) -> HTMLResponse:
-        return templates.TemplateResponse(request, "solver.html", context(request, "solver"))
-
-    @app.api_route("/play", methods=["GET", "HEAD"], include_in_schema=False)
-    def play_page(request: Request) -> HTMLResponse:
-        return templates.TemplateResponse(request, "play.html", context(request, "play"))
-
-    proven: dict[str, dict[str, list]] = {}
-
-    def proven_openers() -> dict[str, dict[str, list]]:
-        """Per list and mode, the best proven openers of the committed tables (read once)."""
-        if not proven:
-            from raten.trees.values import best_openers  # the search's modules, only when asked
-
-            for name, e in lists.entries.items():
-                proven[name] = {mode: best_openers(e.words, mode == "hard") for mode in ("normal", "hard")}
-        return proven
-
-    letters = {name: letter_stats(e.words.solutions) for name, e in lists.entries.items()}
-
-    @app.api_route("/openers", methods=["GET", "HEAD"], include_in_schema=False)
-    def openers_page(request: Request) -> HTMLResponse:
-        page = context(request, "openers")
-        page["proven"] = proven_openers()
-        page["letters"] = letters
-        page["describe"] = lambda e: i18n.list_description(page["lang"], e.name, e.description)
-        return templates.TemplateResponse(request, "openers.html", page)
-
-    def not_found_page(request: Request) -> HTMLResponse:
-        return templates.TemplateResponse(request, "404.html", context(request, "404"), status_code=404)
-
-    app.state.not_found_page = not_found_page
-
-    @app.get("/favicon.ico", include_in_schema=False)
-    def favicon() -> RedirectResponse:
-        return RedirectResponse("/static/favicon.svg")

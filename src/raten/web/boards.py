@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from raten.engine.boards import Boards, BoardSplit, board_split, rank_boards, variant
@@ -72,7 +73,7 @@ def rank(entry: ListEntry, query: BoardsQuery) -> tuple[dict, list[list[str]]]:
         if hit is not None:
             _cache.move_to_end(key)
             return hit
-    game = Boards.start(entry.with_prior(query.prior).matrix, query.boards)
+    game = Boards.start(entry.start_state(query.prior).matrix, query.boards)
     for guess, patterns in query.rows:
         game = game.after(guess, list(patterns))
     v = variant(query.boards)
@@ -115,6 +116,12 @@ def cached(entry: ListEntry, query: BoardsQuery) -> bool:
     """Whether ``query``'s position is ranked already (then it is answered without queueing)."""
     with _lock:
         return (entry.words.prior_key, *query.key) in _cache
+
+
+async def answer(entry: ListEntry, query: BoardsQuery, rank: Callable[[BoardsQuery], Awaitable[bytes]]) -> bytes:
+    """The answer of one ``POST /api/hints/boards``: from the cache, else by ``rank`` (the
+    server's work queue, which runs ``answer_for``)."""
+    return answer_json(entry, query) if cached(entry, query) else await rank(query)
 
 
 def answer_for(lists: Lists, query: BoardsQuery) -> bytes:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlencode
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
 from raten.engine.partition import log2, xlogx
@@ -98,12 +98,13 @@ def device_config(lists: Lists, name: str, static: Assets) -> dict | None:
     }
 
 
-def add_device_routes(app: FastAPI, static: Assets) -> None:
+def device_router(static: Assets) -> APIRouter:
     """``GET /device/words/{name}.json`` and ``GET /sw.js`` (outside the API schema: files, not
     calls); ``static`` are the static files, whose service worker is served at the root."""
     files: dict[tuple[str, str], bytes] = {}
+    router = APIRouter(include_in_schema=False)
 
-    @app.get("/device/words/{name}.json", include_in_schema=False)
+    @router.get("/device/words/{name}.json")
     def device_words(name: str, request: Request) -> Response:
         lists: Lists = request.app.state.lists
         asked = request.query_params.get("prior")
@@ -120,8 +121,10 @@ def add_device_routes(app: FastAPI, static: Assets) -> None:
         headers = {"cache-control": _FOREVER if fresh else "no-cache"}
         return Response(files[key], media_type="application/json", headers=headers)
 
-    @app.get("/sw.js", include_in_schema=False)
+    @router.get("/sw.js")
     def service_worker() -> FileResponse:
         # no-cache: the browser asks for it anew on each visit and so learns of a new release
         path = static.directory / SERVICE_WORKER
         return FileResponse(path, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+    return router

@@ -1,23 +1,33 @@
 """Request and response bodies of the JSON API (pydantic), so the OpenAPI schema is exact."""
 
 import builtins
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from raten.engine.boards import BOARD_STRATEGIES
 from raten.engine.rank import STRATEGIES
+from raten.errors import RatenError
+from raten.play.game import KeyState, Mode
 
 # Built from the registry at import so the schema names each strategy; a type checker only
 # takes literal values written out, hence the ignore.
 Strategy = Literal[tuple(STRATEGIES)]  # type: ignore[valid-type]  # values from the registry
-KeyState = Literal["absent", "present", "correct"]
 BoardStrategy = Literal[tuple(BOARD_STRATEGIES)]  # type: ignore[valid-type]  # values from the registry
 #: Board counts of the game page: Wordle, Dordle, Quordle.
 GameBoards = Literal[1, 2, 4]
-Mode = Literal["daily", "practice"]
 Palette = Literal["standard", "high"]
 Prior = Literal["uniform", "frequency"]
+
+
+def prior_of(name: str) -> Prior:
+    """A prior's name as the schema's ``Prior`` (a list's prior is one of them)."""
+    for prior in get_args(Prior):
+        if prior == name:
+            return prior
+    raise RatenError(f"unknown prior {name!r}", "unknown_prior")
+
+
 #: Longest list name accepted; a longer one is answered as an unknown list (see the app's handler).
 LIST_NAME_MAX = 40
 ListName = Annotated[str, Field(max_length=LIST_NAME_MAX)]

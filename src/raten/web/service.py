@@ -12,7 +12,7 @@ import json
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from raten.engine.feedback import format_pattern, pattern
@@ -72,7 +72,7 @@ class Ranked:
 @dataclass(frozen=True)
 class ListEntry:
     """One word list as served: its words (with its default prior), the empty state and its best
-    openers; the list under another prior is loaded when first asked for (``with_prior``)."""
+    openers; the list under another prior is loaded when first asked for (``start_state``)."""
 
     name: str
     words: WordSet
@@ -91,7 +91,7 @@ class ListEntry:
     def prior(self) -> str:
         return self.words.prior
 
-    def with_prior(self, prior: str) -> State:
+    def start_state(self, prior: str) -> State:
         """The empty state of this list under ``prior`` (built once; the first call of a
         frequency prior loads or builds its allowed x allowed matrix)."""
         if prior == self.prior:
@@ -189,8 +189,10 @@ class Lists:
     # --- hints -------------------------------------------------------------------------
 
     def resolved(self, query: HintQuery) -> HintQuery:
-        """The query with its prior named (the list's own when it names none) and checked."""
-        prior = query.prior or self.get(query.name).prior
+        """The query with its list checked and its prior named (the list's own when it names
+        none) and checked: once per request, before ``cached_hints``, ``rank`` and ``keep``."""
+        entry = self.get(query.name)
+        prior = query.prior or entry.prior
         if prior not in PRIORS:
             raise RatenError(
                 f"unknown prior {shorten(prior)!r}: choose one of {', '.join(PRIORS)}",
@@ -202,23 +204,30 @@ class Lists:
 
     def openers(self, name: str, prior: str | None = None, top: int = MAX_TOP) -> list[Hint]:
         """The best first guesses of a list under a prior (the default prior's are ranked at start)."""
-        query = self.resolved(HintQuery(name, prior=prior))
+        query = self.resolved(HintQuery(name=name, prior=prior, top=top))
         entry = self.get(name)
         if query.prior == entry.prior:
             return list(entry.openers[:top])
-        return [Hint(**h) for h in self.hints(replace(query, top=top))["hints"]]
+        return [Hint(**h) for h in json.loads(self._answer(query))["hints"]]
 
     def hints_json(self, query: HintQuery) -> bytes:
         """The answer of ``POST /api/hints`` as JSON bytes, ranked once per cache key."""
+        return self._answer(self.resolved(query))
+
+    def _answer(self, query: HintQuery) -> bytes:
+        """``hints_json`` of a resolved query: from the cache, else ranked here and kept."""
+        hit = self.cached_hints(query)
+        return hit if hit is not None else self.keep(query, self.rank(query))
+
+    async def answer(self, query: HintQuery, rank: Callable[[HintQuery], Awaitable[Ranked]]) -> bytes:
+        """The answer of one ``POST /api/hints``: the query resolved once (an unknown list is
+        refused at once), from the cache, else ranked by ``rank`` (the server's work queue) and kept."""
         query = self.resolved(query)
         hit = self.cached_hints(query)
-        if hit is not None:
-            return hit
-        return self.keep(query, self.rank(query))
+        return hit if hit is not None else self.keep(query, await rank(query))
 
     def keep(self, query: HintQuery, ranked: Ranked) -> bytes:
-        """Cache a ranking (made here or in a worker process) and answer ``query`` from it."""
-        query = self.resolved(query)
+        """Cache a ranking (made here or in a worker process) and answer the resolved ``query`` from it."""
         with self._cache_lock:
             old = self._cache.pop(query.key, None)
             self._cache_used += ranked.size - (old.size if old else 0)
@@ -228,8 +237,8 @@ class Lists:
         return _sliced(ranked, query)
 
     def cached_hints(self, query: HintQuery) -> bytes | None:
-        """The answer to ``query`` if its state is ranked already (whatever its top and limit), or None."""
-        query = self.resolved(query)
+        """The answer to the resolved ``query`` if its state is ranked already (whatever its top
+        and limit), or None."""
         with self._cache_lock:
             ranked = self._cache.get(query.key)
             if ranked is None:
@@ -242,10 +251,9 @@ class Lists:
         return json.loads(self.hints_json(query))
 
     def rank(self, query: HintQuery) -> Ranked:
-        """Rank the query's state ``MAX_TOP`` deep, within the work this server offers."""
-        query = self.resolved(query)
+        """Rank the resolved query's state ``MAX_TOP`` deep, within the work this server offers."""
         entry = self.get(query.name)
-        start = entry.with_prior(query.prior or entry.prior)
+        start = entry.start_state(query.prior or entry.prior)
         start = start if not query.hard else State(start.matrix, hard=True)
         state = start.replay(query.rows)
         warnings_ = list(state.warnings)

@@ -14,6 +14,7 @@ import secrets
 import sqlite3
 import threading
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -75,6 +76,12 @@ def _now() -> str:
 
 #: A stored row: the guess and its code, or on many boards its code per board (None once solved).
 StoredRow = tuple[str, int | tuple[int | None, ...]]
+
+
+def stored_rows(rows: Sequence[tuple[str, tuple[int | None, ...]]]) -> tuple[StoredRow, ...]:
+    """A game's rows (``raten.play.game.Game.rows``) as the store keeps them: on one board the
+    code alone, as games were kept before many boards; on many one code per board."""
+    return tuple((g, codes[0] if len(codes) == 1 and codes[0] is not None else codes) for g, codes in rows)
 
 
 @dataclass(frozen=True)

@@ -270,9 +270,9 @@ def test_a_daily_quordle_played_to_the_end(browser, live, day, axe_source, scree
 
 
 def test_a_practice_dordle_with_known_answers_and_high_contrast_share(browser, live, monkeypatch):
-    from raten.play import boards_game
+    from raten.play import game as game_module
 
-    monkeypatch.setattr(boards_game, "practice_answers", lambda _words, _n: ("pleat", "dumpy"))
+    monkeypatch.setattr(game_module, "practice_answers", lambda _words, _n: ("pleat", "dumpy"))
     context = browser.new_context(viewport=PHONES[0])
     page = context.new_page()
     try:
@@ -299,9 +299,9 @@ def test_a_practice_dordle_with_known_answers_and_high_contrast_share(browser, l
 def test_the_statistics_dialog_opens_from_the_header_and_escape_gives_focus_back(
     browser, live, axe_source, monkeypatch
 ):
-    from raten.play import boards_game
+    from raten.play import game as game_module
 
-    monkeypatch.setattr(boards_game, "practice_answers", lambda _words, _n: ("pleat", "dumpy", "shirk", "crane"))
+    monkeypatch.setattr(game_module, "practice_answers", lambda _words, _n: ("pleat", "dumpy", "shirk", "crane"))
     context = browser.new_context(viewport=PHONES[0], locale="de-DE")
     # plain HTTP on a LAN: no share sheet, no clipboard
     context.add_init_script(

@@ -31,7 +31,7 @@ _VISIBLE = """(cell) => {
 def steady_reviews(monkeypatch):
     """A search budget no game here reaches, so the page's review and the reference are the same
     exact figures whatever the machine's load (bounds are tested through the openers tables)."""
-    from raten.web import api
+    from raten.web.routes import review as api
 
     monkeypatch.setattr(api, "REVIEW_SECONDS", 120.0)
 

@@ -1,4 +1,5 @@
-"""play/multi.py: seeded tuples, the simulator against playing the boards by hand, the result's counts, the session."""
+"""play/simulate.py on many boards: seeded tuples, the simulator against playing the boards by hand, the
+result's counts; and the many-board session (play/session.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 from raten.engine.boards import Boards, rank_boards
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.play.multi import BoardsSession, sample_tuples, simulate_boards
+from raten.play.session import BoardsSession
+from raten.play.simulate import sample_tuples, simulate
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +31,7 @@ def test_tuples_are_seeded(small: WordSet) -> None:
 
 @pytest.mark.parametrize("strategy", ["entropy", "finish"])
 def test_simulator_plays_what_the_ranking_says(small: WordSet, strategy: str) -> None:
-    r = simulate_boards(small, 3, strategy, games=15, seed=2)
+    r = simulate(small, strategy, boards=3, games=15, seed=2)
     for answers, guesses, path in zip(r.answers, r.guesses, r.paths):
         game = Boards.start(small, 3)
         cols = [small.solution_index[a] for a in answers]
@@ -42,7 +44,7 @@ def test_simulator_plays_what_the_ranking_says(small: WordSet, strategy: str) ->
 
 
 def test_counts_add_up(small: WordSet) -> None:
-    r = simulate_boards(small, 2, games=30, seed=1)
+    r = simulate(small, boards=2, games=30, seed=1)
     d = r.to_dict()
     assert sum(d["distribution"].values()) == 30 and d["won"] + d["distribution"]["failed"] == 30
     assert d["variant"] == "Dordle" and d["limit"] == 7
@@ -52,14 +54,14 @@ def test_counts_add_up(small: WordSet) -> None:
 
 def test_equal_answers_in_a_tuple(small: WordSet) -> None:
     a = small.solution_index[small.solutions[4]]
-    r = simulate_boards(small, 4, answers=np.array([[a, a, a, a]]))
-    single = simulate_boards(small, 1, answers=np.array([[a]]))
+    r = simulate(small, boards=4, answers=np.array([[a, a, a, a]]))
+    single = simulate(small, boards=1, answers=np.array([[a]]))
     assert r.guesses[0] == single.guesses[0]
 
 
 def test_bad_answer_shape(small: WordSet) -> None:
     with pytest.raises(RatenError, match="3 columns"):
-        simulate_boards(small, 3, answers=np.zeros((2, 2), dtype=np.int64))
+        simulate(small, boards=3, answers=np.zeros((2, 2), dtype=np.int64))
 
 
 def test_session_enter_and_undo(small: WordSet) -> None:

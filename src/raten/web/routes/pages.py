@@ -1,0 +1,135 @@
+"""The HTML pages (solver, game, openers, 404) and the favicon: each page is a template and one
+configuration the page's scripts read (the list, the language, the texts, the boards offered)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.templating import Jinja2Templates
+
+from raten._version import __version__
+from raten.engine.boards import variant
+from raten.play.game import GAME_BOARDS
+from raten.web import i18n
+from raten.web.assets import Assets
+from raten.web.device import device_config
+from raten.web.service import Lists
+from raten.wordlists.stats import letter_stats
+
+KEYBOARDS = {
+    "en": ["qwertyuiop", "asdfghjkl", "+zxcvbnm-"],
+    "de": ["qwertzuiop", "asdfghjkl", "+yxcvbnm-"],
+}
+#: Board counts the solver page offers (the game page offers ``raten.play.game.GAME_BOARDS``).
+SOLVER_BOARDS = (1, 2, 4, 8)
+
+
+def _board_count(request: Request, page: str) -> int:
+    """The page's ``?boards=``: one of the counts the page offers, else 1."""
+    offered = SOLVER_BOARDS if page == "solver" else GAME_BOARDS if page == "play" else (1,)
+    raw = request.query_params.get("boards", "1")
+    return int(raw) if raw.isdigit() and int(raw) in offered else 1
+
+
+class Pages:
+    """The pages of one app: ``router`` serves them, ``not_found`` is the HTML 404 the app's
+    error handler answers a browser with."""
+
+    def __init__(self, lists: Lists, templates: Path, static: Assets) -> None:
+        self.lists = lists
+        self.templates = Jinja2Templates(directory=templates)
+        self.static = static
+        self._proven: dict[str, dict[str, list]] = {}
+        self._letters = {name: letter_stats(e.words.solutions) for name, e in lists.entries.items()}
+        self.router = APIRouter(include_in_schema=False)
+        self.router.add_api_route("/", self.solver, methods=["GET", "HEAD"])
+        self.router.add_api_route("/solver", self.solver, methods=["GET", "HEAD"])
+        self.router.add_api_route("/play", self.play, methods=["GET", "HEAD"])
+        self.router.add_api_route("/openers", self.openers, methods=["GET", "HEAD"])
+        self.router.add_api_route("/favicon.ico", self.favicon, methods=["GET"])
+
+    def context(self, request: Request, page: str) -> dict:
+        """What every page needs: the list, the language (the list's unless ``?lang=``),
+        the text table and the links that keep both."""
+        lists = self.lists
+        name = request.query_params.get("list", "")
+        entry = lists.entries.get(name) or lists.entries[lists.default]
+        chosen = request.query_params.get("lang")
+        lang = chosen if chosen in i18n.LANGUAGES else (entry.language if entry.language in i18n.LANGUAGES else "en")
+
+        def link(path: str, **changes: str | None) -> str:
+            params = {"list": entry.name, "lang": chosen if chosen in i18n.LANGUAGES else None}
+            params.update(changes)
+            query = urlencode({k: v for k, v in params.items() if v})
+            return f"{path}?{query}" if query else path
+
+        boards = _board_count(request, page)
+        config: dict[str, Any] = {
+            "page": page,
+            "boards": boards,
+            "variants": {str(n): variant(n).name for n in SOLVER_BOARDS},
+            "lang": lang,
+            "list": entry.name,
+            "prior": entry.prior,
+            "language": entry.language,
+            "keyboard": KEYBOARDS.get(entry.language, KEYBOARDS["en"]),
+            "lists": [{"name": e.name, "language": e.language} for e in lists.entries.values()],
+            "text": i18n.TEXT[lang],
+            "openers": [h.to_dict() for h in entry.openers[:10]],
+        }
+        if page == "solver":  # the solver may compute on the device (raten.web.device)
+            config["device"] = device_config(lists, entry.name, self.static)
+        return {
+            "request": request,
+            "page": page,
+            "boards": boards,
+            "board_choices": SOLVER_BOARDS if page == "solver" else GAME_BOARDS,
+            "variant": variant,
+            "lang": lang,
+            "t": lambda key, **kw: i18n.t(lang, key, **kw),
+            "entry": entry,
+            "lists": lists,
+            "link": link,
+            "lang_links": {code: link(request.url.path, lang=code) for code in i18n.LANGUAGES},
+            "config_json": json.dumps(config, ensure_ascii=False).replace("</", "<\\/"),
+            "version": __version__,
+            "asset": self.static.url,
+        }
+
+    def solver(self, request: Request) -> HTMLResponse:
+        """The solver page (also the start page): one board or ``?boards=`` many."""
+        return self.templates.TemplateResponse(request, "solver.html", self.context(request, "solver"))
+
+    def play(self, request: Request) -> HTMLResponse:
+        """The game page: Wordle, or ``?boards=2`` Dordle and ``?boards=4`` Quordle."""
+        return self.templates.TemplateResponse(request, "play.html", self.context(request, "play"))
+
+    def proven_openers(self) -> dict[str, dict[str, list]]:
+        """Per list and mode, the best proven openers of the committed tables (read once)."""
+        if not self._proven:
+            from raten.trees.values import best_openers  # the search's modules, only when asked
+
+            for name, e in self.lists.entries.items():
+                self._proven[name] = {mode: best_openers(e.words, mode == "hard") for mode in ("normal", "hard")}
+        return self._proven
+
+    def openers(self, request: Request) -> HTMLResponse:
+        """The openers page: the proven best first guesses and the lists' letter statistics."""
+        page = self.context(request, "openers")
+        page["proven"] = self.proven_openers()
+        page["letters"] = self._letters
+        page["describe"] = lambda e: i18n.list_description(page["lang"], e.name, e.description)
+        return self.templates.TemplateResponse(request, "openers.html", page)
+
+    def not_found(self, request: Request) -> HTMLResponse:
+        """The HTML 404, in the request's list and language."""
+        return self.templates.TemplateResponse(request, "404.html", self.context(request, "404"), status_code=404)
+
+    def favicon(self) -> RedirectResponse:
+        """Browsers ask for /favicon.ico; the icon is the static SVG."""
+        return RedirectResponse("/static/favicon.svg")

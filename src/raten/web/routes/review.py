@@ -1,0 +1,73 @@
+"""``/api/games/{id}/review`` and ``/api/review``: a finished game judged exactly
+(``raten.play.review``), behind the work queue like uncached hints (a rate per address, 429; a
+bounded queue, 503), with the notes worded in the request's language."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+
+from raten.engine.words import WordSet
+from raten.play.game import Game
+from raten.trees.values import Budget
+from raten.web import i18n
+from raten.web.models import GameReviewIn, GameReviewOut
+from raten.web.routes.common import GamesDep, LimitsDep, ListsDep, address, current_player, errors, language
+
+router = APIRouter()
+
+#: Search seconds one review may spend before its values become lower bounds ("at least").
+REVIEW_SECONDS = 1.0
+
+
+def _worded(review: dict, lang: str) -> dict:
+    """A review's notes in the request's language (the library words them in English, with keys)."""
+    review["notes"] = [i18n.notice_message(n, lang) for n in review["notes"]]
+    for move in review["moves"]:
+        move["notes"] = [i18n.notice_message(n, lang) for n in move["notes"]]
+    return review
+
+
+def _game_review(game: Game) -> dict:
+    """The library's review of a played game, as plain JSON values (runs on a worker thread)."""
+    return game.exact_review(Budget(seconds=REVIEW_SECONDS)).to_dict()
+
+
+def _review(words: WordSet, body: GameReviewIn) -> dict:
+    """The library's review of one posted game, as plain JSON values (runs on a worker thread)."""
+    from raten.play.review import review
+
+    return review(
+        words,
+        body.guesses,
+        body.answer,
+        patterns=list(body.patterns) if body.patterns is not None else None,
+        share=body.share,
+        hard=body.hard,
+        budget=Budget(seconds=REVIEW_SECONDS),
+    ).to_dict()
+
+
+@router.get(
+    "/games/{game_id}/review",
+    response_model=GameReviewOut,
+    responses=errors(400, 404, 409),
+    summary="After the game: each guess judged exactly (skill, luck, regret), and the solver's own game",
+)
+async def get_review(game_id: str, request: Request, games: GamesDep, limits: LimitsDep) -> dict:
+    """The library's review of a finished one-board game: the server knows the answer once it is
+    over (409 before)."""
+    game = games.game(current_player(request), game_id)
+    game.check_reviewable()
+    return _worded(await limits.work_for(address(request), _game_review, game), language(request))
+
+
+@router.post(
+    "/review",
+    response_model=GameReviewOut,
+    responses=errors(400),
+    summary="Judge a finished game: exact values, regret, skill and luck per guess",
+)
+async def post_review(body: GameReviewIn, request: Request, ls: ListsDep, limits: LimitsDep) -> dict:
+    entry = ls.get(body.list)
+    words = entry.start_state(body.prior or entry.prior).words  # a prior's lists load once
+    return _worded(await limits.work_for(address(request), _review, words, body), language(request))
