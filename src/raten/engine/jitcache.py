@@ -57,7 +57,7 @@ def kernel_digest(package: Path = PACKAGE, sources: tuple[str, ...] = KERNEL_SOU
 def _base() -> Path:
     """The user's own ``NUMBA_CACHE_DIR`` when set (its kernels folder then goes inside), else
     ``__pycache__/numba`` in the package, where numba kept it before: a fresh checkout starts
-    with none (a warm cache of ``trees.kernels.solve`` crashes a test, see the README)."""
+    with none (a warm cache of ``trees.kernels.solve`` crashes a test, see docs/design.md)."""
     own = os.environ.get("NUMBA_CACHE_DIR")
     if own:
         path = Path(own)

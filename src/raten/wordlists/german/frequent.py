@@ -11,7 +11,7 @@ alike added up, as the prior does) is taken when
   used nearly as often as in English; English words that reach German text in quotations,
   titles and names (about 4.0 against 6.4, place 3.7 against 5.7) are a hundred times rarer.
 
-Both numbers are measured choices (docs/german-optimal.md, README): the loosest that keeps
+Both numbers are measured choices (docs/german-optimal.md, docs/word-lists.md): the loosest that keeps
 6mal5.com's answers, whose precision against 6mal5's accepted words hardly depends on them
 (about one added word in nine is one 6mal5 accepts, whatever the threshold between 2.25 and
 3). Most words this lets in are names and rare loans; the frequency prior gives words that
