@@ -101,13 +101,13 @@ function render() {
   clearInterval(ticker);
   ticker = setInterval(tick, 1000);
   if (data.share) {
-    const share = make("button", { type: "button", id: "stats-share", textContent: tr("stats_share") });
+    const button = make("button", { type: "button", id: "stats-share", textContent: tr("stats_share") });
     const status = make("p", { id: "stats-status", className: "share-status" });
     status.setAttribute("role", "status");
     const fallback = make("textarea", { id: "stats-fallback", className: "share-fallback", readOnly: true, rows: 6, hidden: true });
     fallback.setAttribute("aria-label", tr("stats_fallback"));
-    share.addEventListener("click", () => share(data.share, status, fallback));
-    body.append(share, status, fallback);
+    button.addEventListener("click", () => share(data.share, status, fallback));
+    body.append(button, status, fallback);
   }
 }
 
