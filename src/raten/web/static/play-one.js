@@ -10,7 +10,7 @@ import { coloursOf, squares, tileLabel } from "./tiles.js";
 import { announce, barChart, toast } from "./ui.js";
 
 const el = (id) => document.getElementById(id);
-let hard = localStorage.getItem("raten-hard") === "1";
+let hard = false;  // the switch, kept in localStorage["raten-hard"]; a game in play has its own
 let ahead = "";  // letters typed while a guess is in flight: the next row's beginning
 let review = null;
 let page = null;
@@ -180,6 +180,7 @@ export function after(game) {
 /** Hard mode (fixed once a game has a row: a game without one is made anew) and Copy. */
 export function wire(p) {
   page = p;
+  hard = localStorage.getItem("raten-hard") === "1";
   review = reviewPanel(el("review-panel"), el("after"));
   el("hard").checked = hard;
   el("hard").addEventListener("change", async () => {

@@ -14,6 +14,8 @@ import { toast } from "./ui.js";
 
 const variant = N > 1 ? many : one;
 const el = (id) => document.getElementById(id);
+/** The page's state, which the variant reads and draws: the mode asked for, the game as the
+    server last sent it, the word being typed, whether a guess is on its way, the keyboard. */
 const page = {
   mode: new URLSearchParams(location.search).get("mode") === "practice" ? "practice" : "daily",
   practiceKey: "raten-practice-" + RATEN.list + (N > 1 ? "-" + N : ""),
@@ -21,7 +23,6 @@ const page = {
   current: "",
   sending: false,
   keys: null,
-  start,
   render,
 };
 

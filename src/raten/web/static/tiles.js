@@ -3,7 +3,7 @@
 import { tr } from "./config.js";
 
 /** The name of a colour 0/1/2 in the page's language ("grey", "gelb", ...). */
-export function colourName(c) {
+function colourName(c) {
   return tr(["state_absent", "state_present", "state_correct"][c]);
 }
 
