@@ -51,7 +51,7 @@ class _Served:
 
     key: tuple[int, int]  # the file's mtime and size
     deps: tuple[tuple[str, str], ...]  # (name, digest) of each module it imports directly
-    body: bytes
+    body: bytes  # with its imports versioned; empty for a file served as it is (no imports)
     digest: str
 
 
@@ -102,7 +102,8 @@ class Assets:
                 return f"{m[1]}{m[2]}{m[3]}?v={digest}{m[2]}"
 
             body = _IMPORT.sub(versioned, raw.decode()).encode()
-        made = _Served(key, tuple(deps.items()), body, hashlib.sha256(body).hexdigest()[:12])
+        digest = hashlib.sha256(body).hexdigest()[:12]
+        made = _Served(key, tuple(deps.items()), body if deps else b"", digest)
         with self._lock:
             self._served[name] = made
         return made
