@@ -113,6 +113,15 @@ def page(browser, live):  # noqa: ARG001 - live: the server runs before any page
 
 
 @pytest.fixture(scope="session")
+def solver_hints() -> str:
+    """A function for ``page.evaluate(solver_hints, body)``: the solver page's own way to its hints,
+    ``solverHints(body)`` exported by static/device/client.js (the server, or the device), called on
+    the page's instance of that module (its URL, with its hash, is in the page's modulepreload links)."""
+    return """(body) => import(document.querySelector('link[rel=modulepreload][href*="/device/client.js"]').href)
+      .then((client) => client.solverHints(body))"""
+
+
+@pytest.fixture(scope="session")
 def day() -> date:
     return DAY
 

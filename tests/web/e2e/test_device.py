@@ -142,7 +142,7 @@ def test_the_badge_and_the_switch_pass_axe(browser, live, axe_source, phone, sch
         context.close()
 
 
-def test_on_device_is_a_choice_kept_in_the_browser(page, live):
+def test_on_device_is_a_choice_kept_in_the_browser(page, live, solver_hints):
     page.goto(f"{live.url}/solver?list=de&lang=de&rows=tarne00100")
     page.wait_for_selector("#results[data-state=ready]")
     assert page.locator("#device-badge").is_hidden()
@@ -162,7 +162,7 @@ def test_on_device_is_a_choice_kept_in_the_browser(page, live):
     assert page.locator("#hints tbody tr .word button").all_inner_texts() == served
     assert asked == []
     # a field the engine does not read goes to the server (which refuses this one: 422)
-    ask = "(body) => solverHints(body).then((d) => d.count, (e) => e.status)"
+    ask = f"(body) => ({solver_hints})(body).then((d) => d.count, (e) => e.status)"
     solutions = len(live.app.state.lists.get("de").words.solutions)
     assert page.evaluate(ask, {"list": "de", "rows": [], "hard": False}) == solutions
     assert asked == []

@@ -91,7 +91,7 @@ def test_the_browser_ranks_the_frequency_prior_as_the_server_does(browser, small
                 assert a["expected_remaining"] == pytest.approx(b["expected_remaining"], rel=1e-12)
 
 
-def test_the_page_sends_a_frequency_body_to_the_device_when_chosen(browser, small_server) -> None:
+def test_the_page_sends_a_frequency_body_to_the_device_when_chosen(browser, small_server, solver_hints) -> None:
     """With "on this device" chosen, a body with the frequency prior is answered in the worker
     (the badge shows) from the frequency list file, as the server answers it."""
     url, small = small_server
@@ -102,7 +102,7 @@ def test_the_page_sends_a_frequency_body_to_the_device_when_chosen(browser, smal
     try:
         page.goto(f"{url}/solver?list=small")
         page.evaluate("localStorage.setItem('raten.onDevice', '1')")
-        mine = page.evaluate("(body) => solverHints(body)", body)
+        mine = page.evaluate(solver_hints, body)
         assert page.locator("#device-badge").is_visible()
     finally:
         context.close()

@@ -1,7 +1,10 @@
 /* raten: the exact review of a finished game (docs/review.md), drawn into the panel of
    templates/review_panel.html on the game page and the solver page. The figures are the
    library's (GET /api/games/{id}/review, POST /api/review): this only words and draws them. */
-"use strict";
+import { retryable } from "./api.js";
+import { RATEN, tr } from "./config.js";
+import { squares } from "./tiles.js";
+import { announce, showError } from "./ui.js";
 
 /** A number in the page's language with `digits` decimals ("0.50", "0,50"). */
 function reviewNumber(x, digits) {
@@ -61,7 +64,7 @@ function reviewNote(text) {
 
 /** The exact review panel of one game. `panel` is the element of templates/review_panel.html;
     `host` gets data-review = busy | ready | error (tests and styles wait on it). */
-function reviewPanel(panel, host) {
+export function reviewPanel(panel, host) {
   const part = (name) => panel.querySelector("[data-part=" + name + "]");
   let controller = null;
 

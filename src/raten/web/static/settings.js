@@ -4,31 +4,31 @@
    The look is kept in localStorage["raten.theme"] and ["raten.contrast"] and shown as
    <html data-theme> and <html data-contrast="high"> (theme.js sets them before the first paint);
    a change fires "raten:look" on document, for whoever draws colours (the share text). */
-"use strict";
+import { tr } from "./config.js";
 
-(function settings() {
-  const root = document.documentElement;
+const root = document.documentElement;
 
-  function read(key) {
-    try { return localStorage.getItem(key); } catch (e) { return null; }
-  }
-  function store(key, value) {
-    try {
-      if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
-    } catch (e) { /* storage refused: the choice holds for this page only */ }
-  }
+function read(key) {
+  try { return localStorage.getItem(key); } catch (e) { return null; }
+}
+function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
+  } catch (e) { /* storage refused: the choice holds for this page only */ }
+}
 
-  /** Show the saved look on <html> (the same rule as theme.js, again after a change elsewhere). */
-  function applyLook() {
-    const theme = read("raten.theme");
-    if (theme === "light" || theme === "dark") root.dataset.theme = theme; else delete root.dataset.theme;
-    if (read("raten.contrast") === "high") root.dataset.contrast = "high"; else delete root.dataset.contrast;
-    document.dispatchEvent(new CustomEvent("raten:look", {
-      detail: { theme: root.dataset.theme || "system", contrast: root.dataset.contrast || "normal" },
-    }));
-  }
+/** Show the saved look on <html> (the same rule as theme.js, again after a change elsewhere). */
+function applyLook() {
+  const theme = read("raten.theme");
+  if (theme === "light" || theme === "dark") root.dataset.theme = theme; else delete root.dataset.theme;
+  if (read("raten.contrast") === "high") root.dataset.contrast = "high"; else delete root.dataset.contrast;
+  document.dispatchEvent(new CustomEvent("raten:look", {
+    detail: { theme: root.dataset.theme || "system", contrast: root.dataset.contrast || "normal" },
+  }));
+}
 
-  // --- dialogs ----------------------------------------------------------------------------------
+/** Every button with data-dialog opens its dialog. */
+export function wireDialogs() {
   for (const opener of document.querySelectorAll("[data-dialog]")) {
     const dialog = document.getElementById(opener.dataset.dialog);
     if (!dialog || typeof dialog.showModal !== "function") continue;
@@ -49,8 +49,10 @@
     });
     for (const close of dialog.querySelectorAll("[data-close]")) close.addEventListener("click", () => dialog.close());
   }
+}
 
-  // --- the settings -----------------------------------------------------------------------------
+/** The settings dialog: the theme, high contrast and the page's hard mode. */
+export function wireSettings() {
   const dialog = document.getElementById("settings");
   if (!dialog) return;
   const themes = dialog.querySelectorAll('input[name="theme"]');
@@ -98,4 +100,4 @@
     if (e.key === "raten.theme" || e.key === "raten.contrast" || e.key === null) { applyLook(); sync(); }
   });
   sync();
-})();
+}

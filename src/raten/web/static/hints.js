@@ -1,23 +1,16 @@
-/* raten: what the solver on one board (solver.js) and on several (solver-boards.js) share, so each
-   exists once: the language links, the hints request (debounced, stale answers dropped, busy, an
-   error with a retry), the hints table, typing a word, and the toolbar. */
-"use strict";
+/* raten: the solver's hints for the state as it is now (asked for anew on each change, debounced,
+   stale answers dropped, an error said with a retry) and the hints table. */
+import { retryable } from "./api.js";
+import { tr } from "./config.js";
+import { solverHints } from "./device/client.js";
+import { announce, showError } from "./ui.js";
 
-/** Point the language switch at this state: `q` is the page's query, its lang set per link. */
-function solverLangLinks(q) {
-  for (const code of ["en", "de"]) {
-    const link = document.getElementById("lang-" + code);
-    if (!link) continue;
-    q.set("lang", code);
-    link.href = location.pathname + "?" + q.toString();
-  }
-}
+const el = (id) => document.getElementById(id);
 
 /** The hints of the state as it is now. `opts.body()` is the request, `opts.show(data)` draws the
     answer, `opts.clear()` empties every result after an error, `opts.lastRow()` is the newest row
     (a fresh row refused with 400 asks for its colours). Returns `refresh()`: ask again. */
-function solverHintsCycle(opts) {
-  const el = (id) => document.getElementById(id);
+export function hintsCycle(opts) {
   const results = el("results");
   let controller = null;
   let debounce = null;
@@ -55,10 +48,11 @@ function solverHintsCycle(opts) {
     loadingTimer = setTimeout(() => { el("loading").hidden = false; results.classList.add("busy"); }, 120);
     results.setAttribute("aria-busy", "true");
     try {
-      const data = await solverHints(opts.body(), { signal: mine.signal });  // the server, or device/client.js
+      const data = await solverHints(opts.body(), { signal: mine.signal });  // the server, or the device
       if (mine !== controller) return;
       el("error").hidden = true;
       opts.show(data);
+      el("summary").classList.remove("busy");
       results.dataset.state = "ready";
       announce(el("summary").textContent);
     } catch (e) {
@@ -77,10 +71,13 @@ function solverHintsCycle(opts) {
   return refresh;
 }
 
-/** The hints table: a row a hint, its rank, its word as a button that makes it the next guess
+/** The hints table (#hints-section): hidden when `hidden`, headed as openers before the first row
+    (`opening`); a row a hint, its rank, its word as a button that makes it the next guess
     (`use(word)`), then `cells(h)`: [content, class, title?] each. */
-function fillHints(hints, use, cells) {
-  const tbody = document.getElementById("hints").querySelector("tbody");
+export function showHints(hints, { hidden, opening, use, cells }) {
+  el("hints-section").hidden = hidden;
+  el("hints-heading").textContent = tr(opening ? "openers_heading" : "hints_heading");
+  const tbody = el("hints").querySelector("tbody");
   tbody.replaceChildren();
   hints.forEach((h, i) => {
     const row = document.createElement("tr");
@@ -97,39 +94,5 @@ function fillHints(hints, use, cells) {
       row.appendChild(td);
     }
     tbody.appendChild(row);
-  });
-}
-
-/** A key typed on the solver: letters and Backspace edit `state.current` (then `redraw()`); Enter
-    with five letters calls `enter()` while fewer than `maxRows` rows are there. */
-function solverKey(state, key, maxRows, enter, redraw) {
-  if (key === "enter") {
-    if (state.current.length < 5) { toast(tr("too_short")); return; }
-    if (state.rows.length >= maxRows) return;
-    enter();
-  } else if (key === "backspace") {
-    state.current = state.current.slice(0, -1);
-    redraw();
-  } else if (state.current.length < 5) {
-    state.current += key;
-    redraw();
-  }
-}
-
-/** Add the typed word as a new row with `colours`, and say so. */
-function solverAddRow(state, colours, changed) {
-  state.rows.push({ guess: state.current, colours, fresh: true });
-  state.current = "";
-  changed();
-  announce(tr("row_added", { word: state.rows[state.rows.length - 1].guess.toUpperCase() }));
-}
-
-/** The toolbar's Undo, Start over and Copy link. */
-function wireSolverTools(state, changed) {
-  const el = (id) => document.getElementById(id);
-  el("undo").addEventListener("click", () => { state.rows.pop(); changed(); });
-  el("clear").addEventListener("click", () => { state.rows = []; state.current = ""; changed(); });
-  el("copy-link").addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(location.href); toast(tr("link_copied")); } catch (e) { toast(location.href); }
   });
 }

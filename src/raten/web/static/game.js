@@ -1,7 +1,8 @@
-/* raten: what the game on one board (play.js) and on several (play-boards.js) share, so each exists
-   once: the mode in the URL, opening a game (a practice game in play is resumed), the error under
-   the board with its retry, and the "New practice game" button. */
-"use strict";
+/* raten: a game on the server, for any number of boards: the mode in the URL, opening a game (a
+   practice game in play is resumed), sending a guess, the error under the board with its retry,
+   and the "New practice game" button. */
+import { api, retryable } from "./api.js";
+import { announce, showError, toast } from "./ui.js";
 
 /** Write the mode into the URL: ?mode=practice, or nothing for the daily game. */
 function gameModeInUrl(mode) {
@@ -14,7 +15,7 @@ function gameModeInUrl(mode) {
     localStorage[opts.practiceKey]) is resumed, else a new one is made from `opts.body`. Calls
     `opts.shown(game, made)` (made: a new game); a failure is said under the board with a retry
     (`opts.retry`). */
-async function openGame(opts) {
+export async function openGame(opts) {
   document.body.dataset.game = "loading";
   const practice = opts.body.mode === "practice";
   try {
@@ -45,7 +46,7 @@ function gameError(message, again) {
 /** Send `word` as the next guess of `game` (body[data-sending] while it is on its way). Hooks:
     `pending()` draws the row in flight, `sent(game)` gets the game after the guess, `failed(e)` undoes
     the row (the error is then said, with a retry of `again` when that may help), `settled()` last. */
-async function sendGuess(game, word, hooks) {
+export async function sendGuess(game, word, hooks) {
   document.getElementById("play-error").hidden = true;
   hooks.pending();
   document.body.dataset.sending = "true";
@@ -70,7 +71,7 @@ function guessFailed(e, again) {
 }
 
 /** "New practice game": the URL says practice, then `begin()` starts one. */
-function wireNewGame(begin) {
+export function wireNewGame(begin) {
   document.getElementById("new-game").addEventListener("click", (e) => {
     e.currentTarget.blur();
     gameModeInUrl("practice");

@@ -1,0 +1,19 @@
+/* raten: the page's config (the JSON block templates/base.html writes: list, language, board
+   count, keyboard, the UI's texts...) and the texts in the page's language. */
+
+export const RATEN = JSON.parse(document.getElementById("raten-config").textContent);
+
+/** A UI string in the page's language, with {name} placeholders filled in. */
+export function tr(key, params) {
+  let text = RATEN.text[key] || key;
+  for (const [k, v] of Object.entries(params || {})) text = text.split("{" + k + "}").join(String(v));
+  return text;
+}
+
+/** The board count of the page: 1, or 2 and more for Dordle, Quordle... */
+export const BOARDS = RATEN.boards > 1 ? RATEN.boards : 1;
+
+/** "Board 2" (said before a row or a tile of that board on a page of several boards). */
+export function boardName(b) {
+  return tr("board_n", { n: b + 1 });
+}
