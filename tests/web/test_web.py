@@ -487,9 +487,9 @@ def test_unknown_list_on_a_page_falls_back_to_the_default(client):
     assert config["list"] == "en"
     # nothing of the parameter was echoed: every script is a static file or the config
     for attrs in re.findall(r"<script([^>]*)>", r.text):
-        assert re.fullmatch(r' src="/static/[\w./-]+(\?v=\w+)?"| type="application/json" id="raten-config"', attrs), (
-            attrs
-        )
+        assert re.fullmatch(
+            r'( type="module")? src="/static/[\w./-]+(\?v=\w+)?"| type="application/json" id="raten-config"', attrs
+        ), attrs
 
 
 def test_openers_page_lists_every_list(client, lists):
