@@ -1,5 +1,8 @@
 """Compiled hot loops (numba): the feedback table and per-guess partition statistics.
 
+The statistics are twins, one row loop per prior (uniform, weighted: apart, each as fast as it
+can be), behind one entry, :func:`partition_stats`; their scaffolding is written once, in
+inlined helpers whose weighted branch numba compiles away where the weights are None.
 Everything here works on integer arrays only; strings stay at the edges.
 """
 
@@ -168,7 +171,7 @@ def _take_count(counts: np.ndarray, p: int) -> int:
 
 
 @njit(cache=True)
-def _uniform_rows(lo, hi, data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
+def _split_rows(lo, hi, data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
     """Statistics of guess rows ``lo..hi``, each candidate counting once.
 
     Few candidates (≤ 243): count, then visit only the patterns that occur, clearing each once
@@ -210,11 +213,11 @@ def _uniform_rows(lo, hi, data, rows, cols, full, xlogx, log_n, bits, patterns, 
 
 
 @njit(parallel=True, cache=True)
-def _uniform_parallel(data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
+def _split_parallel(data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
     k = rows.shape[0]
     for c in prange(min(k, CHUNKS)):
         lo, hi = _chunk(c, k)
-        _uniform_rows(lo, hi, data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq)
+        _split_rows(lo, hi, data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq)
 
 
 @njit(cache=True, inline="always")
@@ -229,7 +232,7 @@ def _take_mass(mass: np.ndarray, p: int) -> float:
 
 
 @njit(cache=True)
-def _weighted_rows(lo, hi, data, rows, cols, full, weights, bits, patterns, largest, expected) -> None:
+def _split_rows_weighted(lo, hi, data, rows, cols, full, weights, bits, patterns, largest, expected) -> None:
     """Weighted statistics of guess rows ``lo..hi``: ``weights[j]`` is the prior of column ``j``,
     summing to 1.
 
@@ -278,11 +281,11 @@ def _weighted_rows(lo, hi, data, rows, cols, full, weights, bits, patterns, larg
 
 
 @njit(parallel=True, cache=True)
-def _weighted_parallel(data, rows, cols, full, weights, bits, patterns, largest, expected) -> None:
+def _split_parallel_weighted(data, rows, cols, full, weights, bits, patterns, largest, expected) -> None:
     k = rows.shape[0]
     for c in prange(min(k, CHUNKS)):
         lo, hi = _chunk(c, k)
-        _weighted_rows(lo, hi, data, rows, cols, full, weights, bits, patterns, largest, expected)
+        _split_rows_weighted(lo, hi, data, rows, cols, full, weights, bits, patterns, largest, expected)
 
 
 def partition_stats(
@@ -309,10 +312,10 @@ def partition_stats(
     full = n == data.shape[1] and bool((cols == np.arange(n)).all())
     twins: tuple[Any, Any]
     if weights is None:
-        twins = (_uniform_rows, _uniform_parallel)
+        twins = (_split_rows, _split_parallel)
         inputs: tuple = (xlogx(n), log2(n))
     else:
-        twins = (_weighted_rows, _weighted_parallel)
+        twins = (_split_rows_weighted, _split_parallel_weighted)
         inputs = (np.ascontiguousarray(weights, dtype=np.float64),)
     serial, parallel = twins
     args = (data, rows, cols, full, *inputs, bits, patterns, largest, fourth)

@@ -119,7 +119,7 @@ def second_step_entropy(
     first: np.ndarray,
     row_letters: np.ndarray,
     hard: bool,
-    probs: np.ndarray,
+    probs: np.ndarray | None,
     chunks: int,
 ) -> np.ndarray:
     """For each group of candidates, the highest entropy (bits) any guess row reaches on it.
@@ -128,38 +128,36 @@ def second_step_entropy(
     guess with letters ``first`` answered with feedback ``codes[i]``. In hard mode a row only
     counts for a group if it keeps that group's greens and revealed letters (``row_letters``
     are the letters of ``rows``); the caller has already limited ``rows`` to what the earlier
-    history allows. ``probs`` empty: every candidate counts once; else ``probs[j]`` is the
-    prior of ``sorted_cols[j]`` scaled to sum to 1 within its group, and the entropy is the
-    weighted one. A group's search stops at the most it can give.
+    history allows. ``probs`` None: every candidate counts once (numba compiles this twin
+    without the weighted branches); else ``probs[j]`` is the prior of ``sorted_cols[j]`` scaled
+    to sum to 1 within its group, and the entropy is the weighted one. A group's search stops
+    at the most it can give.
     """
     k = codes.shape[0]
     m = rows.shape[0]
-    weighted = probs.shape[0] > 0
     greens, need = _group_rules(first, codes)
-    if weighted:
-        full, xlogx = _weighted_ceilings(starts, probs), np.zeros(0, dtype=np.float64)
-        slack = 1e-12
-    else:
+    if probs is None:
         full, xlogx = _uniform_ceilings(starts)
-        slack = 0.0
+    else:
+        full = _weighted_ceilings(starts, probs)
     allowed = _allowed_pairs(row_letters, greens, need, hard)
     chunks = max(1, min(m, chunks))
     bests = np.zeros((chunks, k), dtype=np.float64)
     for ch in prange(chunks):
         best = bests[ch]
         counts = np.zeros(PATTERNS, dtype=np.int32)
-        mass = np.zeros(PATTERNS if weighted else 0, dtype=np.float64)
+        mass = np.zeros(PATTERNS, dtype=np.float64)
         for r in range(ch * m // chunks, (ch + 1) * m // chunks):
             row = data[rows[r]]
             for g in range(k):
-                if best[g] >= full[g] - slack:
+                if best[g] >= (full[g] if probs is None else full[g] - 1e-12):
                     continue
                 if hard and not allowed[r, g]:
                     continue
-                if weighted:
-                    ent = _weighted_bits(row, sorted_cols, starts[g], starts[g + 1], probs, counts, mass)
-                else:
+                if probs is None:
                     ent = _uniform_bits(row, sorted_cols, starts[g], starts[g + 1], xlogx, full[g], counts)
+                else:
+                    ent = _weighted_bits(row, sorted_cols, starts[g], starts[g + 1], probs, counts, mass)
                 if ent > best[g]:
                     best[g] = ent
     out = np.zeros(k, dtype=np.float64)
@@ -223,7 +221,7 @@ def second_step_bits(
     big = np.flatnonzero(sizes > 2)
     if len(big):
         members = [order[starts[g] : starts[g] + sizes[g]] for g in big]
-        probs = np.zeros(0) if weights is None else np.concatenate([w[m] / w[m].sum() for m in members])
+        probs = None if weights is None else np.concatenate([w[m] / w[m].sum() for m in members])
         big_starts = np.zeros(len(big) + 1, dtype=np.int64)
         big_starts[1:] = np.cumsum(sizes[big])
         if row_letters is None or not hard:
