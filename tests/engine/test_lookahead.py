@@ -74,6 +74,7 @@ def test_second_step_entropy_equals_brute_force(small, kernel, hard: bool) -> No
             letters[first_row].astype(np.int64),
             np.ascontiguousarray(letters[rows], dtype=np.int64),
             hard,
+            None,  # no prior: every candidate counts once
             2,
         )
         for g, code in enumerate(codes.tolist()):

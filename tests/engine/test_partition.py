@@ -246,7 +246,7 @@ def test_weighted_statistics_of_one_group_and_of_one_candidate():
     table = np.zeros((3, 5), dtype=np.uint8)
     assert_weighted(table, np.arange(3), np.arange(5), np.arange(1.0, 6.0))  # one pattern: 0 bits
     assert_weighted(table, np.arange(3), np.array([2]), np.array([0.3]))
-    bits, patterns, _largest, expected = kernels.weighted_partition_stats(
+    bits, patterns, _largest, expected = kernels.partition_stats(
         table, np.arange(3), np.zeros(0, dtype=np.int64), np.zeros(0)
     )
     assert bits.tolist() == [0.0] * 3 and expected.tolist() == [0.0] * 3 and patterns.tolist() == [0] * 3

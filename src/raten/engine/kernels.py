@@ -1,9 +1,14 @@
 """Compiled hot loops (numba): the feedback table and per-guess partition statistics.
 
+The statistics are twins, one row loop per prior (uniform, weighted: apart, each as fast as it
+can be), behind one entry, :func:`partition_stats`; their scaffolding is written once, in
+inlined helpers whose weighted branch numba compiles away where the weights are None.
 Everything here works on integer arrays only; strings stay at the edges.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 
@@ -73,16 +78,107 @@ def feedback_matrix(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
     return _feedback_matrix_parallel(guesses, answers)
 
 
+#: At most this many chunks of rows for the parallel loops: enough to even out the threads.
+CHUNKS = 256
+
+
+@njit(cache=True, inline="always")
+def _chunk(c: int, k: int) -> tuple[int, int]:
+    """Rows ``lo..hi`` of chunk ``c`` when ``k`` rows are cut into ``min(k, CHUNKS)`` chunks."""
+    chunks = min(k, CHUNKS)
+    return c * k // chunks, (c + 1) * k // chunks
+
+
+@njit(cache=True, inline="always")
+def _scratch(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """A chunk's scratch, zeroed: four histograms of counts (4 × 243) and one row's codes."""
+    return np.zeros((4, PATTERNS), dtype=np.int32), np.zeros(min(n, PATTERNS), dtype=np.uint8)
+
+
+@njit(cache=True, inline="always")
+def _count_codes(
+    data: np.ndarray,
+    g: int,
+    cols: np.ndarray,
+    weights: np.ndarray | None,
+    seen: np.ndarray,
+    counts: np.ndarray,
+    mass: np.ndarray | None,
+) -> None:
+    """Few candidates: row ``g``'s codes at ``cols`` into ``seen`` (loads first, all independent),
+    then counted in ``counts[0]``, and with ``weights`` their mass in ``mass[0]``."""
+    n = cols.shape[0]
+    for j in range(n):
+        seen[j] = data[g, cols[j]]
+    for j in range(n):
+        p = seen[j]
+        counts[0, p] += 1
+        if weights is not None and mass is not None:
+            mass[0, p] += weights[j]
+
+
+@njit(cache=True, inline="always")
+def _count_row(
+    data: np.ndarray,
+    g: int,
+    cols: np.ndarray,
+    full: bool,
+    weights: np.ndarray | None,
+    counts: np.ndarray,
+    mass: np.ndarray | None,
+) -> None:
+    """Many candidates: histogram of row ``g`` at ``cols``, and with ``weights`` each pattern's
+    prior mass beside its count, in column order (None: numba compiles that branch away).
+    ``full`` (``cols`` is every column in order): the row is read straight through, into four
+    histograms in turn, so that equal neighbours do not wait on each other; else into the first."""
+    n = cols.shape[0]
+    if full:
+        row = data[g]
+        n4 = n - n % 4
+        for j in range(0, n4, 4):
+            p0, p1, p2, p3 = row[j], row[j + 1], row[j + 2], row[j + 3]
+            counts[0, p0] += 1
+            counts[1, p1] += 1
+            counts[2, p2] += 1
+            counts[3, p3] += 1
+            if weights is not None and mass is not None:
+                mass[0, p0] += weights[j]
+                mass[1, p1] += weights[j + 1]
+                mass[2, p2] += weights[j + 2]
+                mass[3, p3] += weights[j + 3]
+        for j in range(n4, n):
+            counts[0, row[j]] += 1
+            if weights is not None and mass is not None:
+                mass[0, row[j]] += weights[j]
+    else:
+        for j in range(n):
+            p = data[g, cols[j]]
+            counts[0, p] += 1
+            if weights is not None and mass is not None:
+                mass[0, p] += weights[j]
+
+
+@njit(cache=True, inline="always")
+def _take_count(counts: np.ndarray, p: int) -> int:
+    """Pattern ``p``'s count over the four histograms, which are left zeroed there."""
+    c = counts[0, p] + counts[1, p] + counts[2, p] + counts[3, p]
+    if c > 0:
+        counts[0, p] = 0
+        counts[1, p] = 0
+        counts[2, p] = 0
+        counts[3, p] = 0
+    return c
+
+
 @njit(cache=True)
-def _split_rows(data, rows, cols, full, lo, hi, xlogx, log_n, counts, seen, bits, patterns, largest, sum_sq) -> None:
-    """Statistics of guess rows ``lo..hi``; ``counts`` (4 × 243 zeros) and ``seen`` are scratch, left zeroed.
+def _split_rows(lo, hi, data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
+    """Statistics of guess rows ``lo..hi``, each candidate counting once.
 
     Few candidates (≤ 243): count, then visit only the patterns that occur, clearing each once
-    seen. Many: ``full`` means ``cols`` is every column in order, so a row is read straight
-    through, into four histograms in turn (equal neighbours then do not wait on each other).
+    seen. Many: by pattern code 0..242.
     """
     n = cols.shape[0]
-    n4 = n - n % 4
+    counts, seen = _scratch(n)
     one = counts[0]
     for r in range(lo, hi):
         g = rows[r]
@@ -91,10 +187,7 @@ def _split_rows(data, rows, cols, full, lo, hi, xlogx, log_n, counts, seen, bits
         big = 0
         sq = 0
         if n <= PATTERNS:
-            for j in range(n):  # loads first, all independent, then the counting
-                seen[j] = data[g, cols[j]]
-            for j in range(n):
-                one[seen[j]] += 1
+            _count_codes(data, g, cols, None, seen, counts, None)
             for j in range(n):  # the first member of a group takes its count; the rest see 0
                 p = seen[j]
                 c = one[p]
@@ -104,25 +197,10 @@ def _split_rows(data, rows, cols, full, lo, hi, xlogx, log_n, counts, seen, bits
                 sq += c * c
                 big = max(big, c)
         else:
-            if full:
-                row = data[g]
-                for j in range(0, n4, 4):
-                    counts[0, row[j]] += 1
-                    counts[1, row[j + 1]] += 1
-                    counts[2, row[j + 2]] += 1
-                    counts[3, row[j + 3]] += 1
-                for j in range(n4, n):
-                    counts[0, row[j]] += 1
-            else:
-                for j in range(n):
-                    one[data[g, cols[j]]] += 1
+            _count_row(data, g, cols, full, None, counts, None)
             for p in range(PATTERNS):
-                c = counts[0, p] + counts[1, p] + counts[2, p] + counts[3, p]
+                c = _take_count(counts, p)
                 if c > 0:
-                    counts[0, p] = 0
-                    counts[1, p] = 0
-                    counts[2, p] = 0
-                    counts[3, p] = 0
                     npat += 1
                     acc += xlogx[c]
                     sq += c * c
@@ -134,60 +212,37 @@ def _split_rows(data, rows, cols, full, lo, hi, xlogx, log_n, counts, seen, bits
         sum_sq[r] = sq
 
 
-@njit(cache=True)
-def _partition_stats_serial(data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
-    counts = np.zeros((4, PATTERNS), dtype=np.int32)
-    seen = np.zeros(min(cols.shape[0], PATTERNS), dtype=np.uint8)
-    _split_rows(data, rows, cols, full, 0, rows.shape[0], xlogx, log_n, counts, seen, bits, patterns, largest, sum_sq)
-
-
 @njit(parallel=True, cache=True)
-def _partition_stats_parallel(data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
+def _split_parallel(data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
     k = rows.shape[0]
-    chunks = min(k, 256)
-    for c in prange(chunks):
-        counts = np.zeros((4, PATTERNS), dtype=np.int32)
-        seen = np.zeros(min(cols.shape[0], PATTERNS), dtype=np.uint8)
-        lo, hi = c * k // chunks, (c + 1) * k // chunks
-        _split_rows(data, rows, cols, full, lo, hi, xlogx, log_n, counts, seen, bits, patterns, largest, sum_sq)
+    for c in prange(min(k, CHUNKS)):
+        lo, hi = _chunk(c, k)
+        _split_rows(lo, hi, data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq)
 
 
-def partition_stats(
-    data: np.ndarray, rows: np.ndarray, cols: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """For each guess row, how it splits the candidate columns.
-
-    Returns (entropy in bits, number of non-empty patterns, largest group, sum of squared
-    group sizes). Expected remaining candidates is sum_sq / n. ``raten.engine.partition`` computes
-    the same in numpy, bit for bit: the ``c * log2(c)`` table and ``log2(n)`` come from there, so
-    both paths add the very same numbers (see that module for the order of the sums).
-    """
-    k, n = rows.shape[0], cols.shape[0]
-    bits = np.zeros(k, dtype=np.float64)
-    patterns = np.zeros(k, dtype=np.int32)
-    largest = np.zeros(k, dtype=np.int32)
-    sum_sq = np.zeros(k, dtype=np.int64)
-    if n and k:
-        full = n == data.shape[1] and bool((cols == np.arange(n)).all())
-        kernel = _partition_stats_serial if k * n < PARALLEL_CELLS else _partition_stats_parallel
-        kernel(data, rows, cols, full, xlogx(n), log2(n), bits, patterns, largest, sum_sq)
-    return bits, patterns, largest, sum_sq
+@njit(cache=True, inline="always")
+def _take_mass(mass: np.ndarray, p: int) -> float:
+    """Pattern ``p``'s mass over the four histograms (pairwise), which are left zeroed there."""
+    w = (mass[0, p] + mass[1, p]) + (mass[2, p] + mass[3, p])
+    mass[0, p] = 0.0
+    mass[1, p] = 0.0
+    mass[2, p] = 0.0
+    mass[3, p] = 0.0
+    return w
 
 
 @njit(cache=True)
-def _split_rows_weighted(
-    data, rows, cols, full, weights, lo, hi, counts, mass, seen, bits, patterns, largest, expected
-) -> None:
+def _split_rows_weighted(lo, hi, data, rows, cols, full, weights, bits, patterns, largest, expected) -> None:
     """Weighted statistics of guess rows ``lo..hi``: ``weights[j]`` is the prior of column ``j``,
-    summing to 1; ``counts`` and ``mass`` (4 × 243 zeros) and ``seen`` are scratch, left zeroed.
+    summing to 1.
 
     A group of mass ``w`` adds ``w * log2(w)``; expected remaining is the expected size of the
     group the answer falls in. Few candidates (≤ 243): the groups in the order they first occur
-    (only those are visited). Many: four histograms in turn (``full``: a row read straight
-    through), summed by pattern code 0..242.
+    (only those are visited). Many: by pattern code 0..242.
     """
     n = cols.shape[0]
-    n4 = n - n % 4
+    counts, seen = _scratch(n)
+    mass = np.zeros((4, PATTERNS), dtype=np.float64)
     for r in range(lo, hi):
         g = rows[r]
         acc = 0.0
@@ -195,12 +250,7 @@ def _split_rows_weighted(
         npat = 0
         big = 0
         if n <= PATTERNS:
-            for j in range(n):
-                seen[j] = data[g, cols[j]]
-            for j in range(n):
-                p = seen[j]
-                counts[0, p] += 1
-                mass[0, p] += weights[j]
+            _count_codes(data, g, cols, weights, seen, counts, mass)
             for j in range(n):
                 p = seen[j]
                 c = counts[0, p]
@@ -213,38 +263,11 @@ def _split_rows_weighted(
                     exp += w * c
                     big = max(big, c)
         else:
-            if full:
-                row = data[g]
-                for j in range(0, n4, 4):
-                    p0, p1, p2, p3 = row[j], row[j + 1], row[j + 2], row[j + 3]
-                    counts[0, p0] += 1
-                    mass[0, p0] += weights[j]
-                    counts[1, p1] += 1
-                    mass[1, p1] += weights[j + 1]
-                    counts[2, p2] += 1
-                    mass[2, p2] += weights[j + 2]
-                    counts[3, p3] += 1
-                    mass[3, p3] += weights[j + 3]
-                for j in range(n4, n):
-                    counts[0, row[j]] += 1
-                    mass[0, row[j]] += weights[j]
-            else:
-                for j in range(n):
-                    p = data[g, cols[j]]
-                    counts[0, p] += 1
-                    mass[0, p] += weights[j]
+            _count_row(data, g, cols, full, weights, counts, mass)
             for p in range(PATTERNS):
-                c = counts[0, p] + counts[1, p] + counts[2, p] + counts[3, p]
+                c = _take_count(counts, p)
                 if c > 0:
-                    w = (mass[0, p] + mass[1, p]) + (mass[2, p] + mass[3, p])
-                    counts[0, p] = 0
-                    counts[1, p] = 0
-                    counts[2, p] = 0
-                    counts[3, p] = 0
-                    mass[0, p] = 0.0
-                    mass[1, p] = 0.0
-                    mass[2, p] = 0.0
-                    mass[3, p] = 0.0
+                    w = _take_mass(mass, p)
                     npat += 1
                     if w > 0.0:
                         acc += w * np.log2(w)
@@ -257,45 +280,47 @@ def _split_rows_weighted(
         expected[r] = exp
 
 
-@njit(cache=True)
-def _weighted_stats_serial(data, rows, cols, full, weights, bits, patterns, largest, expected) -> None:
-    counts = np.zeros((4, PATTERNS), dtype=np.int32)
-    mass = np.zeros((4, PATTERNS), dtype=np.float64)
-    seen = np.zeros(min(cols.shape[0], PATTERNS), dtype=np.uint8)
-    _split_rows_weighted(
-        data, rows, cols, full, weights, 0, rows.shape[0], counts, mass, seen, bits, patterns, largest, expected
-    )
-
-
 @njit(parallel=True, cache=True)
-def _weighted_stats_parallel(data, rows, cols, full, weights, bits, patterns, largest, expected) -> None:
+def _split_parallel_weighted(data, rows, cols, full, weights, bits, patterns, largest, expected) -> None:
     k = rows.shape[0]
-    chunks = min(k, 256)
-    for c in prange(chunks):
-        counts = np.zeros((4, PATTERNS), dtype=np.int32)
-        mass = np.zeros((4, PATTERNS), dtype=np.float64)
-        seen = np.zeros(min(cols.shape[0], PATTERNS), dtype=np.uint8)
-        lo, hi = c * k // chunks, (c + 1) * k // chunks
-        _split_rows_weighted(
-            data, rows, cols, full, weights, lo, hi, counts, mass, seen, bits, patterns, largest, expected
-        )
+    for c in prange(min(k, CHUNKS)):
+        lo, hi = _chunk(c, k)
+        _split_rows_weighted(lo, hi, data, rows, cols, full, weights, bits, patterns, largest, expected)
 
 
-def weighted_partition_stats(
-    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray
+def partition_stats(
+    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """For each guess row, how it splits candidate columns that carry prior ``weights`` (one per
-    column, positive, summing to 1): (entropy in bits of the weighted feedback distribution,
-    non-empty patterns, largest group by count, expected number of candidates left).
-    ``raten.engine.partition.weighted_stats_numpy`` computes the same in numpy."""
+    """For each guess row, how it splits the candidate columns: (entropy in bits, non-empty
+    patterns, largest group, and a fourth array); the one entry to both compiled twins.
+
+    Without ``weights`` every candidate counts once and the fourth is the sum of squared group
+    sizes (int64; expected remaining is sum_sq / n). ``weights`` (one per column, positive,
+    summing to 1) is the candidates' prior: the entropy is then that of the weighted feedback
+    distribution and the fourth the expected number of candidates left (float64); counts stay
+    counts. ``raten.engine.partition.partition_stats_numpy`` computes the same in numpy (the
+    unweighted bit for bit: the ``c * log2(c)`` table and ``log2(n)`` come from there, so both
+    paths add the very same numbers; see that module for the order of the sums).
+    """
     k, n = rows.shape[0], cols.shape[0]
     bits = np.zeros(k, dtype=np.float64)
     patterns = np.zeros(k, dtype=np.int32)
     largest = np.zeros(k, dtype=np.int32)
-    expected = np.zeros(k, dtype=np.float64)
-    if n and k:
-        w = np.ascontiguousarray(weights, dtype=np.float64)
-        full = n == data.shape[1] and bool((cols == np.arange(n)).all())
-        kernel = _weighted_stats_serial if k * n < PARALLEL_CELLS else _weighted_stats_parallel
-        kernel(data, rows, cols, full, w, bits, patterns, largest, expected)
-    return bits, patterns, largest, expected
+    fourth = np.zeros(k, dtype=np.int64 if weights is None else np.float64)
+    if not (n and k):
+        return bits, patterns, largest, fourth
+    full = n == data.shape[1] and bool((cols == np.arange(n)).all())
+    twins: tuple[Any, Any]
+    if weights is None:
+        twins = (_split_rows, _split_parallel)
+        inputs: tuple = (xlogx(n), log2(n))
+    else:
+        twins = (_split_rows_weighted, _split_parallel_weighted)
+        inputs = (np.ascontiguousarray(weights, dtype=np.float64),)
+    serial, parallel = twins
+    args = (data, rows, cols, full, *inputs, bits, patterns, largest, fourth)
+    if k * n < PARALLEL_CELLS:
+        serial(0, k, *args)
+    else:
+        parallel(*args)
+    return bits, patterns, largest, fourth

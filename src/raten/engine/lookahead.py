@@ -32,6 +32,83 @@ def _group_rules(first: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.n
     return greens, need
 
 
+@njit(cache=True)
+def _allowed_pairs(row_letters: np.ndarray, greens: np.ndarray, need: np.ndarray, hard: bool) -> np.ndarray:
+    """In hard mode, which rows (``row_letters``) each group's rules allow, row-major (a row
+    reads its groups in a line); else an empty array, nothing to look up."""
+    m, k = row_letters.shape[0], greens.shape[0]
+    allowed = np.zeros((m, k) if hard else (0, 0), dtype=np.bool_)
+    if hard:
+        row_counts = letter_counts(row_letters)
+        every = np.arange(m)
+        for g in range(k):
+            kept = keeping(every, row_letters, row_counts, greens[g], need[g])
+            for i in range(kept.shape[0]):
+                allowed[kept[i], g] = True
+    return allowed
+
+
+@njit(cache=True)
+def _uniform_ceilings(starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The most each group of n can give, log2(n) (every candidate apart), and ``c * log2(c)``
+    up to the largest group, looked up, not computed, in the inner loop."""
+    k = starts.shape[0] - 1
+    full = np.empty(k, dtype=np.float64)
+    largest = 1
+    for g in range(k):
+        full[g] = np.log2(starts[g + 1] - starts[g])
+        largest = max(largest, starts[g + 1] - starts[g])
+    xlogx = np.zeros(largest + 1, dtype=np.float64)
+    for c in range(2, largest + 1):
+        xlogx[c] = c * np.log2(c)
+    return full, xlogx
+
+
+@njit(cache=True)
+def _weighted_ceilings(starts: np.ndarray, probs: np.ndarray) -> np.ndarray:
+    """The most each group can give under the prior: the entropy of every member apart."""
+    k = starts.shape[0] - 1
+    full = np.zeros(k, dtype=np.float64)
+    for g in range(k):
+        for j in range(starts[g], starts[g + 1]):
+            full[g] -= probs[j] * np.log2(probs[j])
+    return full
+
+
+@njit(cache=True, inline="always")
+def _uniform_bits(row, sorted_cols, lo, hi, xlogx, full, counts) -> float:
+    """Entropy of the feedback ``row`` gives the group ``sorted_cols[lo:hi]``, whose bound is ``full``."""
+    for j in range(lo, hi):
+        counts[row[sorted_cols[j]]] += 1
+    acc = 0.0
+    # Visit only the patterns that occur, clearing each once seen.
+    for j in range(lo, hi):
+        p = row[sorted_cols[j]]
+        c = counts[p]
+        if c > 0:
+            counts[p] = 0
+            acc += xlogx[c]
+    return full - acc / (hi - lo)
+
+
+@njit(cache=True, inline="always")
+def _weighted_bits(row, sorted_cols, lo, hi, probs, counts, mass) -> float:
+    """Weighted entropy of the feedback ``row`` gives the group ``sorted_cols[lo:hi]``."""
+    for j in range(lo, hi):
+        p = row[sorted_cols[j]]
+        counts[p] += 1
+        mass[p] += probs[j]
+    acc = 0.0
+    for j in range(lo, hi):
+        p = row[sorted_cols[j]]
+        if counts[p] > 0:
+            counts[p] = 0
+            w = mass[p]
+            mass[p] = 0.0
+            acc -= w * np.log2(w)
+    return acc
+
+
 @njit(parallel=True, cache=True)
 def second_step_entropy(
     data: np.ndarray,
@@ -42,6 +119,7 @@ def second_step_entropy(
     first: np.ndarray,
     row_letters: np.ndarray,
     hard: bool,
+    probs: np.ndarray | None,
     chunks: int,
 ) -> np.ndarray:
     """For each group of candidates, the highest entropy (bits) any guess row reaches on it.
@@ -50,97 +128,19 @@ def second_step_entropy(
     guess with letters ``first`` answered with feedback ``codes[i]``. In hard mode a row only
     counts for a group if it keeps that group's greens and revealed letters (``row_letters``
     are the letters of ``rows``); the caller has already limited ``rows`` to what the earlier
-    history allows.
+    history allows. ``probs`` None: every candidate counts once (numba compiles this twin
+    without the weighted branches); else ``probs[j]`` is the prior of ``sorted_cols[j]`` scaled
+    to sum to 1 within its group, and the entropy is the weighted one. A group's search stops
+    at the most it can give.
     """
     k = codes.shape[0]
     m = rows.shape[0]
     greens, need = _group_rules(first, codes)
-    # The most a group of n can give is log2(n) (every candidate apart): stop searching it then.
-    full = np.empty(k, dtype=np.float64)
-    largest = 1
-    for g in range(k):
-        full[g] = np.log2(starts[g + 1] - starts[g])
-        largest = max(largest, starts[g + 1] - starts[g])
-    # c * log2(c) looked up, not computed, in the inner loop.
-    xlogx = np.zeros(largest + 1, dtype=np.float64)
-    for c in range(2, largest + 1):
-        xlogx[c] = c * np.log2(c)
-    # In hard mode, which rows each group allows (row-major: a row reads its groups in a line).
-    allowed = np.zeros((m, k) if hard else (0, 0), dtype=np.bool_)
-    if hard:
-        row_counts = letter_counts(row_letters)
-        every = np.arange(m)
-        for g in range(k):
-            kept = keeping(every, row_letters, row_counts, greens[g], need[g])
-            for i in range(kept.shape[0]):
-                allowed[kept[i], g] = True
-    chunks = max(1, min(m, chunks))
-    bests = np.zeros((chunks, k), dtype=np.float64)
-    for ch in prange(chunks):
-        best = bests[ch]
-        counts = np.zeros(PATTERNS, dtype=np.int32)
-        for r in range(ch * m // chunks, (ch + 1) * m // chunks):
-            row = data[rows[r]]
-            for g in range(k):
-                if best[g] >= full[g]:
-                    continue
-                if hard and not allowed[r, g]:
-                    continue
-                lo = starts[g]
-                hi = starts[g + 1]
-                n = hi - lo
-                for j in range(lo, hi):
-                    counts[row[sorted_cols[j]]] += 1
-                acc = 0.0
-                # Visit only the patterns that occur, clearing each once seen.
-                for j in range(lo, hi):
-                    p = row[sorted_cols[j]]
-                    c = counts[p]
-                    if c > 0:
-                        counts[p] = 0
-                        acc += xlogx[c]
-                ent = full[g] - acc / n
-                if ent > best[g]:
-                    best[g] = ent
-    out = np.zeros(k, dtype=np.float64)
-    for ch in range(chunks):
-        for g in range(k):
-            if bests[ch, g] > out[g]:
-                out[g] = bests[ch, g]
-    return out
-
-
-@njit(parallel=True, cache=True)
-def second_step_entropy_weighted(
-    data: np.ndarray,
-    rows: np.ndarray,
-    sorted_cols: np.ndarray,
-    starts: np.ndarray,
-    codes: np.ndarray,
-    first: np.ndarray,
-    row_letters: np.ndarray,
-    hard: bool,
-    probs: np.ndarray,
-    chunks: int,
-) -> np.ndarray:
-    """``second_step_entropy`` for weighted candidates: ``probs[j]`` is the prior of
-    ``sorted_cols[j]`` scaled to sum to 1 within its group; the entropy of a group's feedback is
-    the weighted one, and its upper bound the entropy of every member apart."""
-    k = codes.shape[0]
-    m = rows.shape[0]
-    greens, need = _group_rules(first, codes)
-    full = np.zeros(k, dtype=np.float64)
-    for g in range(k):
-        for j in range(starts[g], starts[g + 1]):
-            full[g] -= probs[j] * np.log2(probs[j])
-    allowed = np.zeros((m, k) if hard else (0, 0), dtype=np.bool_)
-    if hard:
-        row_counts = letter_counts(row_letters)
-        every = np.arange(m)
-        for g in range(k):
-            kept = keeping(every, row_letters, row_counts, greens[g], need[g])
-            for i in range(kept.shape[0]):
-                allowed[kept[i], g] = True
+    if probs is None:
+        full, xlogx = _uniform_ceilings(starts)
+    else:
+        full = _weighted_ceilings(starts, probs)
+    allowed = _allowed_pairs(row_letters, greens, need, hard)
     chunks = max(1, min(m, chunks))
     bests = np.zeros((chunks, k), dtype=np.float64)
     for ch in prange(chunks):
@@ -150,26 +150,16 @@ def second_step_entropy_weighted(
         for r in range(ch * m // chunks, (ch + 1) * m // chunks):
             row = data[rows[r]]
             for g in range(k):
-                if best[g] >= full[g] - 1e-12:
+                if best[g] >= (full[g] if probs is None else full[g] - 1e-12):
                     continue
                 if hard and not allowed[r, g]:
                     continue
-                lo = starts[g]
-                hi = starts[g + 1]
-                for j in range(lo, hi):
-                    p = row[sorted_cols[j]]
-                    counts[p] += 1
-                    mass[p] += probs[j]
-                acc = 0.0
-                for j in range(lo, hi):
-                    p = row[sorted_cols[j]]
-                    if counts[p] > 0:
-                        counts[p] = 0
-                        w = mass[p]
-                        mass[p] = 0.0
-                        acc -= w * np.log2(w)
-                if acc > best[g]:
-                    best[g] = acc
+                if probs is None:
+                    ent = _uniform_bits(row, sorted_cols, starts[g], starts[g + 1], xlogx, full[g], counts)
+                else:
+                    ent = _weighted_bits(row, sorted_cols, starts[g], starts[g + 1], probs, counts, mass)
+                if ent > best[g]:
+                    best[g] = ent
     out = np.zeros(k, dtype=np.float64)
     for ch in range(chunks):
         for g in range(k):
@@ -210,21 +200,28 @@ def second_step_bits(
     ``table[rows][:, cols]`` when the caller has it already (it is read once per first guess,
     and a compact copy stays in cache where the full table would not). ``weights`` (one per
     column of ``cols``) is the candidates' prior: the groups are then weighted by their prior
-    mass and scored by weighted entropy.
+    mass and scored by weighted entropy (a group of one gives 0 bits, a group of two the
+    entropy of its two weights).
     """
     if block is None:
         block = guess_block(table, rows, cols)
-    if weights is not None:
-        return _second_step_bits_weighted(
-            table, rows, cols, first_row, first_letters, row_letters, hard, block, weights
-        )
     codes = table[first_row, cols]
     order = np.argsort(codes, kind="stable")
     group_codes, starts, sizes = np.unique(codes[order], return_index=True, return_counts=True)
-    best = np.log2(sizes.astype(np.float64))
+    if weights is None:
+        best = np.log2(sizes.astype(np.float64))
+    else:
+        w = np.asarray(weights, dtype=np.float64)
+        w = w / w.sum()
+        mass = np.add.reduceat(w[order], starts)
+        best = np.zeros(len(sizes), dtype=np.float64)
+        for g in np.flatnonzero(sizes == 2):
+            p = w[order[starts[g]]] / mass[g]
+            best[g] = -(p * np.log2(p) + (1 - p) * np.log2(1 - p))
     big = np.flatnonzero(sizes > 2)
     if len(big):
-        gathered = np.concatenate([order[starts[g] : starts[g] + sizes[g]] for g in big]).astype(np.int64)
+        members = [order[starts[g] : starts[g] + sizes[g]] for g in big]
+        probs = None if weights is None else np.concatenate([w[m] / w[m].sum() for m in members])
         big_starts = np.zeros(len(big) + 1, dtype=np.int64)
         big_starts[1:] = np.cumsum(sizes[big])
         if row_letters is None or not hard:
@@ -232,58 +229,7 @@ def second_step_bits(
         best[big] = second_step_entropy(
             block,
             np.arange(len(rows), dtype=np.int64),
-            gathered,
-            big_starts,
-            group_codes[big].astype(np.int64),
-            np.asarray(first_letters, dtype=np.int64),
-            np.ascontiguousarray(row_letters, dtype=np.int64),
-            hard,
-            numba.get_num_threads(),
-        )
-    return float(np.dot(sizes, best) / max(len(cols), 1))
-
-
-def guess_block(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-    """The rows × cols part of the table as one compact C array."""
-    return gather_block(table, np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))
-
-
-def _second_step_bits_weighted(
-    table: np.ndarray,
-    rows: np.ndarray,
-    cols: np.ndarray,
-    first_row: int,
-    first_letters: np.ndarray,
-    row_letters: np.ndarray | None,
-    hard: bool,
-    block: np.ndarray,
-    weights: np.ndarray,
-) -> float:
-    """``second_step_bits`` under a prior: groups weighted by their mass; a group of one needs
-    no search (0 bits), a group of two reaches the entropy of its two weights by guessing one."""
-    w = np.asarray(weights, dtype=np.float64)
-    w = w / w.sum()
-    codes = table[first_row, cols]
-    order = np.argsort(codes, kind="stable")
-    group_codes, starts, sizes = np.unique(codes[order], return_index=True, return_counts=True)
-    mass = np.add.reduceat(w[order], starts)
-    best = np.zeros(len(sizes), dtype=np.float64)
-    for g in np.flatnonzero(sizes == 2):
-        p = w[order[starts[g]]] / mass[g]
-        best[g] = -(p * np.log2(p) + (1 - p) * np.log2(1 - p))
-    big = np.flatnonzero(sizes > 2)
-    if len(big):
-        members = [order[starts[g] : starts[g] + sizes[g]] for g in big]
-        gathered = np.concatenate(members).astype(np.int64)
-        probs = np.concatenate([w[m] / w[m].sum() for m in members])
-        big_starts = np.zeros(len(big) + 1, dtype=np.int64)
-        big_starts[1:] = np.cumsum(sizes[big])
-        if row_letters is None or not hard:
-            row_letters = np.zeros((len(rows), WORD_LENGTH), dtype=np.uint8)
-        best[big] = second_step_entropy_weighted(
-            block,
-            np.arange(len(rows), dtype=np.int64),
-            gathered,
+            np.concatenate(members).astype(np.int64),
             big_starts,
             group_codes[big].astype(np.int64),
             np.asarray(first_letters, dtype=np.int64),
@@ -292,4 +238,11 @@ def _second_step_bits_weighted(
             probs,
             numba.get_num_threads(),
         )
+    if weights is None:
+        return float(np.dot(sizes, best) / max(len(cols), 1))
     return float(np.dot(mass, best))
+
+
+def guess_block(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """The rows × cols part of the table as one compact C array."""
+    return gather_block(table, np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))

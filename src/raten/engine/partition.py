@@ -48,19 +48,34 @@ def log2(n: int) -> float:
 
 
 def partition_stats_numpy(
-    data: np.ndarray, rows: np.ndarray, cols: np.ndarray
+    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``raten.engine.kernels.partition_stats`` in numpy: (bits, patterns, largest, sum_sq) per row."""
+    """``raten.engine.kernels.partition_stats`` in numpy, for small tables: (bits, patterns,
+    largest, sum_sq) per row, or with prior ``weights`` (bits, patterns, largest, expected)."""
     k, n = rows.shape[0], cols.shape[0]
     if not (n and k):
-        return np.zeros(k), np.zeros(k, dtype=np.int32), np.zeros(k, dtype=np.int32), np.zeros(k, dtype=np.int64)
+        fourth = np.zeros(k, dtype=np.int64 if weights is None else np.float64)
+        return np.zeros(k), np.zeros(k, dtype=np.int32), np.zeros(k, dtype=np.int32), fourth
     # k × n uint8; with most rows wanted, whole columns first (one pass, cheaper than a 2-D gather)
     codes = np.take(data, cols, axis=1)[rows] if 2 * k >= data.shape[0] else data[rows[:, None], cols[None, :]]
+    if weights is None:
+        return _uniform_numpy(codes)
+    return _weighted_numpy(codes, np.ascontiguousarray(weights, dtype=np.float64))
+
+
+def _pattern_keys(codes: np.ndarray) -> np.ndarray:
+    """Each cell's code offset by 243 × its row, flat: one ``np.bincount`` then counts every row."""
+    keys = codes.astype(np.intp)
+    keys += (np.arange(codes.shape[0], dtype=np.intp) * PATTERNS)[:, None]
+    return keys.ravel()
+
+
+def _uniform_numpy(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(bits, patterns, largest, sum_sq) of each row of ``codes``, every candidate counting once."""
+    k, n = codes.shape
     table = xlogx(n)
     if n > PATTERNS:
-        keys = codes.astype(np.intp)
-        keys += (np.arange(k, dtype=np.intp) * PATTERNS)[:, None]
-        counts = np.bincount(keys.ravel(), minlength=k * PATTERNS).reshape(k, PATTERNS)
+        counts = np.bincount(_pattern_keys(codes), minlength=k * PATTERNS).reshape(k, PATTERNS)
         acc = np.cumsum(table[counts], axis=1)[:, -1]  # pattern order, as the kernel adds them
         patterns = np.count_nonzero(counts, axis=1)
         largest = counts.max(axis=1)
@@ -89,25 +104,17 @@ def partition_stats_numpy(
     return bits, patterns.astype(np.int32), largest.astype(np.int32), sum_sq.astype(np.int64)
 
 
-def weighted_stats_numpy(
-    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``raten.engine.kernels.weighted_partition_stats`` in numpy: (bits, patterns, largest,
-    expected remaining) per row, for candidate columns with prior ``weights`` summing to 1.
+def _weighted_numpy(codes: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(bits, patterns, largest, expected remaining) of each row of ``codes``, for candidates with
+    prior ``w`` summing to 1.
 
-    Unlike the unweighted pair, the two are not equal bit for bit: the kernel sums the group
-    masses in four interleaved histograms and the groups in their own order, and ``np.log2`` may
-    differ from the kernel's in the last place. They agree to about 1e-15, and rankings, which
-    compare bits at 9 decimals, agree (tests/engine/test_partition.py).
+    Unlike the unweighted pair, this and the kernel are not equal bit for bit: the kernel sums
+    the group masses in four interleaved histograms and the groups in their own order, and
+    ``np.log2`` may differ from the kernel's in the last place. They agree to about 1e-15, and
+    rankings, which compare bits at 9 decimals, agree (tests/engine/test_partition.py).
     """
-    k, n = rows.shape[0], cols.shape[0]
-    if not (n and k):
-        return np.zeros(k), np.zeros(k, dtype=np.int32), np.zeros(k, dtype=np.int32), np.zeros(k)
-    codes = np.take(data, cols, axis=1)[rows] if 2 * k >= data.shape[0] else data[rows[:, None], cols[None, :]]
-    keys = codes.astype(np.intp)
-    keys += (np.arange(k, dtype=np.intp) * PATTERNS)[:, None]
-    flat = keys.ravel()
-    w = np.ascontiguousarray(weights, dtype=np.float64)
+    k, n = codes.shape
+    flat = _pattern_keys(codes)
     counts = np.bincount(flat, minlength=k * PATTERNS).reshape(k, PATTERNS)
     mass = np.bincount(flat, weights=np.broadcast_to(w, (k, n)).ravel(), minlength=k * PATTERNS).reshape(k, PATTERNS)
     positive = mass > 0

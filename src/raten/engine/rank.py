@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from raten.engine.partition import partition_stats_numpy, weighted_stats_numpy
+from raten.engine.partition import partition_stats_numpy
 from raten.engine.strategy_names import LOOKAHEAD_K, STRATEGIES
 from raten.engine.words import letters
 from raten.errors import RatenError
@@ -101,23 +101,17 @@ def split_stats(table: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: 
     rows = np.ascontiguousarray(rows, dtype=np.int64)
     cols = np.ascontiguousarray(cols, dtype=np.int64)
     if weights is not None:
-        w = np.asarray(weights, dtype=np.float64)
-        w = np.ascontiguousarray(w / w.sum()) if len(w) else w
-        if partition_path(len(rows) * len(cols)) == "numpy":
-            bits, patterns, largest, expected = weighted_stats_numpy(table, rows, cols, w)
-        else:
-            from raten.engine import kernels
-
-            bits, patterns, largest, expected = kernels.weighted_partition_stats(table, rows, cols, w)
-        return Split(bits, patterns, largest, expected)
+        weights = np.asarray(weights, dtype=np.float64)
+        weights = np.ascontiguousarray(weights / weights.sum()) if len(weights) else weights
     if partition_path(len(rows) * len(cols)) == "numpy":
-        bits, patterns, largest, sum_sq = partition_stats_numpy(table, rows, cols)
+        stats = partition_stats_numpy(table, rows, cols, weights)
     else:
         from raten.engine import kernels  # numba: imported only when a table is big or it is loaded anyway
 
-        bits, patterns, largest, sum_sq = kernels.partition_stats(table, rows, cols)
-    n = max(len(cols), 1)
-    return Split(bits, patterns, largest, sum_sq / n)
+        stats = kernels.partition_stats(table, rows, cols, weights)
+    bits, patterns, largest, fourth = stats
+    # without weights the fourth is the sum of squared group sizes, with them expected remaining
+    return Split(bits, patterns, largest, fourth / max(len(cols), 1) if weights is None else fourth)
 
 
 def _best_first(primary: np.ndarray, is_candidate: np.ndarray, rows: np.ndarray, top: int) -> np.ndarray:
