@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from test_many_boards import serious_violations
+from test_offline_pages import shoot
 
 #: plain HTTP on a LAN: no share sheet, no clipboard
 NO_CLIPBOARD = (
@@ -15,7 +16,7 @@ NO_CLIPBOARD = (
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_share_without_a_clipboard_shows_the_text_selected(browser, live, axe_source, monkeypatch, lang):
+def test_share_without_a_clipboard_shows_the_text_selected(browser, live, axe_source, monkeypatch, tmp_path, lang):
     from raten.play import game as game_module
     from raten.web import i18n
 
@@ -43,6 +44,7 @@ def test_share_without_a_clipboard_shows_the_text_selected(browser, live, axe_so
         assert page.evaluate(selected) == [0, len(text.encode("utf-16-le")) // 2]
         assert page.locator("#share-status").inner_text() == i18n.t(lang, "stats_fallback")
         assert serious_violations(page, axe_source) == []
+        shoot(page, tmp_path / f"share-fallback-{lang}")
         # a new game says nothing of the one before
         page.click("#new-game")
         page.wait_for_selector("body[data-game=playing]")

@@ -54,6 +54,16 @@ def shown_offline(page, url: str, why: str, lang: str) -> None:
     assert page.locator("#offline-why").inner_text() == why
 
 
+def shoot(page, stem, schemes=("light", "dark")) -> None:
+    """Screenshots at a phone's width and a desktop's, in each colour scheme, for a person to look at
+    (``pytest --basetemp`` says where)."""
+    for scheme in schemes:
+        page.emulate_media(color_scheme=scheme)
+        for width, height in ((360, 740), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=f"{stem}-{scheme}-{width}.png")
+
+
 @pytest.fixture
 def server(live, tmp_path):
     s = Server(live.app.state.lists, tmp_path)
@@ -75,9 +85,7 @@ def test_offline_a_link_gets_its_own_list_or_says_it_is_not_kept(browser, server
         shown_offline(page, url, i18n.t("en", "offline_list", list="en"), "en")
         assert page.locator("#offline-links a").all_inner_texts() == [i18n.t("en", "offline_solver_list", list="de")]
         assert serious_violations(page, axe_source) == []
-        for width in (360, 1280):
-            page.set_viewport_size({"width": width, "height": 740 if width == 360 else 800})
-            page.screenshot(path=tmp_path / f"offline-list-{width}.png")
+        shoot(page, tmp_path / "offline-list")
         shown_offline(page, url + "&lang=de", i18n.t("de", "offline_list", list="en"), "de")
 
         # four boards need the server: said so, the rows kept
@@ -122,9 +130,7 @@ def test_offline_the_game_and_the_openers_say_they_need_the_server(browser, serv
         shown_offline(page, f"{server.url}/play?list=en&mode=practice", i18n.t("en", "offline_play"), "en")
         assert page.locator("#offline-solver").inner_text() == i18n.t("en", "offline_solver")
         assert serious_violations(page, axe_source) == []
-        for width in (360, 1280):
-            page.set_viewport_size({"width": width, "height": 740 if width == 360 else 800})
-            page.screenshot(path=tmp_path / f"offline-play-{scheme}-{width}.png")
+        shoot(page, tmp_path / "offline-play", schemes=(scheme,))
         # the language switch: the same page in German, still offline
         page.click("#lang-de")
         page.wait_for_selector("html[lang=de] body[data-state=ready]")
