@@ -26,7 +26,7 @@ function why() {
   return tr("offline_page");
 }
 
-/** The lists whose one-board solver page the service worker keeps (sw.js's page keys). */
+/** The lists whose solver page the service worker keeps (sw.js's page keys: one board only). */
 async function keptLists() {
   const lists = new Set();
   if (!("caches" in window)) return lists;
@@ -34,9 +34,7 @@ async function keptLists() {
     if (!name.startsWith("raten-")) continue;
     for (const request of await (await caches.open(name)).keys()) {
       const url = new URL(request.url);
-      if (url.pathname === "/solver" && url.searchParams.get("list") && !url.searchParams.get("boards")) {
-        lists.add(url.searchParams.get("list"));
-      }
+      if (url.pathname === "/solver" && url.searchParams.get("list")) lists.add(url.searchParams.get("list"));
     }
   }
   return lists;
