@@ -70,18 +70,67 @@ def test_enter_opens_the_candidates(page, live):
     assert rows_in_url(page) == ""
 
 
-def test_enter_on_a_hint_button_uses_the_hint_and_enter_on_a_key_types(page, live):
+def typed(page) -> str:
+    return page.locator("#input-row").inner_text().replace("\n", "").lower()
+
+
+def test_enter_on_a_hint_button_uses_the_hint_and_enter_after_tapping_keys_types(page, live):
     solver(page, live)
     hint = page.locator("#hints tbody tr .word button").first
     word = hint.inner_text().lower()
     hint.focus()
     page.keyboard.press("Enter")  # the hint's own action: it becomes the next guess
-    assert page.locator("#input-row").inner_text().replace("\n", "").lower() == word
+    assert typed(page) == word
     assert rows_in_url(page) == ROWS
-    page.focus("#keyboard .key[data-key=q]")
-    page.keyboard.press("Enter")  # on the on-screen keys, Enter types the word
+    for _ in range(5):
+        page.click("#keyboard .key[data-key=backspace]")
+    for letter in word:
+        page.click(f"#keyboard .key[data-key={letter}]")  # tapped keys keep focus...
+    assert page.evaluate("document.activeElement.dataset.key") == word[-1]
+    page.keyboard.press("Enter")  # ...and Enter on the physical keyboard then types the word
     page.wait_for_selector("#results[data-state=ready], #results[data-state=error]")
     assert rows_in_url(page).startswith(ROWS + "-" + word)
+
+
+@pytest.mark.parametrize("where", ["solver", "play"])
+def test_enter_and_space_on_a_key_reached_by_keyboard_press_that_key(page, live, where):
+    if where == "solver":
+        solver(page, live)
+    else:
+        page.goto(f"{live.url}/play?list=en&mode=practice")
+        page.wait_for_selector("body[data-game=playing]")
+    page.focus("#keyboard .key[data-key=q]")
+    page.keyboard.press("Enter")
+    assert typed(page) == "q"
+    page.keyboard.press(" ")
+    assert typed(page) == "qq"
+    assert page.evaluate("document.activeElement.dataset.key") == "q"  # focus stays on the key
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.key") == "w"
+    page.keyboard.press("Enter")
+    assert typed(page) == "qqw"
+    page.focus("#keyboard .key[data-key=backspace]")
+    page.keyboard.press("Enter")
+    assert typed(page) == "qq" and page.evaluate("document.activeElement.dataset.key") == "backspace"
+    assert rows_in_url(page) == (ROWS if where == "solver" else "")
+    assert page.locator(".row.done").count() == (2 if where == "solver" else 0)
+
+
+def test_enter_and_space_on_a_solver_tile_cycle_its_colour_and_keep_focus(page, live):
+    solver(page, live, rows="crane00120")
+    tile = page.locator('#board .row[data-row="0"] .tile').nth(0)
+    tile.focus()
+    page.keyboard.press("Enter")  # grey to yellow, as a click does
+    page.wait_for_selector("#results[data-state=ready]")
+    assert rows_in_url(page) == "crane10120"
+    focused = "[document.activeElement.closest('.row').dataset.row, document.activeElement.dataset.col]"
+    assert page.evaluate(focused) == ["0", "0"]  # the board was drawn anew: the same tile has focus
+    assert "c1" in page.evaluate("document.activeElement.className")
+    page.keyboard.press(" ")  # yellow to green
+    page.wait_for_selector("#results[data-state=ready]")
+    assert rows_in_url(page) == "crane20120"
+    assert page.evaluate(focused) == ["0", "0"]
+    assert page.locator("#input-row").inner_text().strip() == ""  # no word typed, none submitted
 
 
 def test_enter_after_clicking_new_game_plays_the_word(page, live):

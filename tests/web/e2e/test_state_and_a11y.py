@@ -63,6 +63,26 @@ def test_the_language_switch_keeps_rows_and_hard_mode(page, live):
     assert page.locator(".row.done").count() == 3 and page.is_checked("#hard")
 
 
+def test_the_game_language_switch_keeps_practice_and_the_boards(page, live):
+    page.goto(f"{live.url}/play?list=en&boards=4")
+    page.wait_for_selector("body[data-game=playing]")
+    page.click("#new-game")  # the URL says practice now, and so must the language switch
+    page.wait_for_url("**mode=practice**")
+    page.wait_for_selector("body[data-game=playing]")
+    page.click("#lang-de")
+    page.wait_for_selector("html[lang=de]")
+    page.wait_for_selector("body[data-game=playing]")
+    query = page.evaluate("Object.fromEntries(new URLSearchParams(location.search))")
+    assert query == {"list": "en", "boards": "4", "mode": "practice", "lang": "de"}
+    assert page.locator("#game-title").inner_text() == "Quordle en \u00dcbung"
+    assert page.locator(".mboard").count() == 4
+    page.click("#lang-en")
+    page.wait_for_selector("html[lang=en]")
+    page.wait_for_selector("body[data-game=playing]")
+    assert page.locator("#game-title").inner_text() == "Quordle en practice"
+    assert "boards=4" in page.url and "mode=practice" in page.url
+
+
 def test_after_a_contradiction_nothing_of_the_state_before_is_shown(page, live):
     solver(page, live, rows="crane20000-crane20000")
     assert page.locator("#hints tbody tr").count() > 0

@@ -12,9 +12,9 @@ const STATIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", 
 /** Scripts that are not page modules: theme.js runs in <head> before the first paint (a classic
     script, no names of its own); the service worker and the engine's worker run apart. */
 const NOT_MODULES = new Set(["theme.js", "device/sw.js", "device/worker.js"]);
-/** The pages' modules (common.js alone on a page without its own) and the engine, which the
-    device's worker imports by its versioned URL. */
-const ENTRIES = ["solver.js", "play.js", "openers.js", "common.js", "device/engine.js"];
+/** The pages' modules (common.js alone on a page without its own; the offline page's) and the
+    engine, which the device's worker imports by its versioned URL. */
+const ENTRIES = ["solver.js", "play.js", "openers.js", "common.js", "device/engine.js", "device/offline.js"];
 
 const files = new Map();
 (function read(dir) {

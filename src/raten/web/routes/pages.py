@@ -1,5 +1,6 @@
-"""The HTML pages (solver, game, openers, 404) and the favicon: each page is a template and one
-configuration the page's scripts read (the list, the language, the texts, the boards offered)."""
+"""The HTML pages (solver, game, openers, 404, the offline page) and the favicon: each page is a
+template and one configuration the page's scripts read (the list, the language, the texts, the
+boards offered)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ KEYBOARDS = {
 }
 #: Board counts the solver page offers (the game page offers ``raten.play.game.GAME_BOARDS``).
 SOLVER_BOARDS = (1, 2, 4, 8)
+#: The texts of the offline page besides its own (``offline_*``).
+OFFLINE_TEXTS = ("lang_label", "retry")
 
 
 def _board_count(request: Request, page: str) -> int:
@@ -51,6 +54,7 @@ class Pages:
         self.router.add_api_route("/solver", self.solver, methods=["GET", "HEAD"])
         self.router.add_api_route("/play", self.play, methods=["GET", "HEAD"])
         self.router.add_api_route("/openers", self.openers, methods=["GET", "HEAD"])
+        self.router.add_api_route("/offline", self.offline, methods=["GET", "HEAD"])
         self.router.add_api_route("/favicon.ico", self.favicon, methods=["GET"])
 
     def context(self, request: Request, page: str) -> dict:
@@ -125,6 +129,20 @@ class Pages:
         page["letters"] = self._letters
         page["describe"] = lambda e: i18n.list_description(page["lang"], e.name, e.description)
         return self.templates.TemplateResponse(request, "openers.html", page)
+
+    def offline(self, request: Request) -> HTMLResponse:
+        """The page the service worker shows for a page it cannot serve without the server
+        (static/device/sw.js): its texts in every language, the one shown chosen on the device
+        from the URL asked for (its ``lang``, else its list's language)."""
+        texts = {
+            code: {k: v for k, v in table.items() if k.startswith("offline_") or k in OFFLINE_TEXTS}
+            for code, table in i18n.TEXT.items()
+        }
+        lists = [{"name": e.name, "language": e.language} for e in self.lists.entries.values()]
+        config = {"texts": texts, "lists": lists, "default": self.lists.default}
+        page = {"lang": "en", "texts": texts, "asset": self.static.url}
+        page["config_json"] = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+        return self.templates.TemplateResponse(request, "offline.html", page)
 
     def not_found(self, request: Request) -> HTMLResponse:
         """The HTML 404, in the request's list and language."""

@@ -2,13 +2,15 @@
    practice game in play is resumed), sending a guess, the error under the board with its retry,
    and the "New practice game" button. */
 import { api, retryable } from "./api.js";
-import { announce, showError, toast } from "./ui.js";
+import { announce, langLinks, showError, toast } from "./ui.js";
 
-/** Write the mode into the URL: ?mode=practice, or nothing for the daily game. */
+/** Write the mode into the URL: ?mode=practice, or nothing for the daily game; the language
+    switch keeps it (and the board count). */
 function gameModeInUrl(mode) {
   const q = new URLSearchParams(location.search);
   if (mode === "practice") q.set("mode", "practice"); else q.delete("mode");
   history.replaceState(null, "", location.pathname + "?" + q.toString());
+  langLinks(q);
 }
 
 /** Open the game to play: unless `opts.fresh`, a practice game still in play (its id kept in

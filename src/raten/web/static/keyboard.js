@@ -4,6 +4,9 @@ import { RATEN, boardName, tr } from "./config.js";
 
 const UMLAUTS = { "\u00e4": "ae", "\u00f6": "oe", "\u00fc": "ue", "\u00df": "ss" };
 const COLOURS = { absent: "var(--grey)", present: "var(--yellow)", correct: "var(--green)" };
+/** The on-screen key last pressed by a tap or a click: it keeps focus (a screen reader's place),
+    but Enter typed on the physical keyboard afterwards types the word. */
+let tapped = null;
 
 /** The keyboard: `onKey` gets a letter, "enter" or "backspace", from the keys on screen or typed.
     Returns { colour(boards) }: colour the keys, `boards` a {letter: "absent" | "present" |
@@ -69,8 +72,9 @@ function drawKeys(container, onKey) {
         b.setAttribute("aria-label", ch.toUpperCase());
         keys[ch] = b;
       }
-      // the key keeps focus (a keyboard user may press it again); Enter there types the word
-      b.addEventListener("click", () => onKey(b.dataset.key));
+      // the key keeps focus, to be pressed again (Enter or Space when reached by keyboard)
+      b.addEventListener("click", (e) => { tapped = e.detail > 0 ? b : null; onKey(b.dataset.key); });
+      b.addEventListener("blur", () => { if (tapped === b) tapped = null; });
       row.appendChild(b);
     }
     container.appendChild(row);
@@ -78,11 +82,12 @@ function drawKeys(container, onKey) {
   return keys;
 }
 
-/** Where Enter types the word: the page itself, the board or the on-screen keys. Everywhere else
-    (buttons, links, the candidates' summary, form fields) Enter does what it does natively. */
+/** Where Enter types the word: the page itself, the board, or an on-screen key last pressed by a
+    tap. Everywhere else (buttons, among them an on-screen key or a solver tile reached by
+    keyboard, links, the candidates' summary, form fields) Enter does what it does natively. */
 function entersWord(target) {
-  if (!target || target === document.body || target === document.documentElement) return true;
-  return Boolean(target.closest && target.closest("#board, #keyboard"));
+  if (!target || target === document.body || target === document.documentElement || target === tapped) return true;
+  return Boolean(target.closest && target.closest("#board, #keyboard") && !target.closest("button"));
 }
 
 /** Typing on the physical keyboard: letters (umlauts as two), Enter, Backspace. A letter typed
@@ -97,13 +102,14 @@ function listenKeys(onKey) {
       || (target.tagName === "INPUT" && !["checkbox", "radio", "button"].includes(target.type)));
     if (typing) return;
     const k = e.key.toLowerCase();
+    // Enter or Space on a focused key or tile presses it (its click), and it keeps focus
+    if ((k === "enter" || k === " ") && !entersWord(target)) return;
     const board = document.getElementById("board");
     // Typing on the physical keyboard while an on-screen key has focus (it keeps focus after a tap)
     // would draw the focus ring on that key (keyboard use makes :focus-visible match): leave it.
     const onScreenKey = target && target.closest && target.closest("#keyboard");
     if (onScreenKey && (k === "enter" || k === "backspace" || /^[a-z]$/.test(k) || UMLAUTS[k])) target.blur();
     if (k === "enter") {
-      if (!entersWord(target)) return;
       e.preventDefault();
       onKey("enter");
     } else if (k === "backspace") {

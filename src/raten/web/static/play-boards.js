@@ -1,10 +1,10 @@
 /* raten game on several boards (Dordle, Quordle): what play.js does differently there: the
    boards side by side (each head says the board's state), the keys coloured per board, what is
-   said after a guess, and the panel after the game (the answers, the share text, Share and the
+   said after a guess, and the panel after the game (the answers, the share text and the
    statistics). The answers come only once the game is over. */
 import { blankRow, drawBoards, fitManyBoards, guessRow } from "./board-view.js";
 import { BOARDS as N, RATEN, boardName, tr } from "./config.js";
-import { drawShare, share } from "./share.js";
+import { drawShare } from "./share.js";
 import { openStats } from "./stats.js";
 import { coloursOf, tileLabel, tileRow } from "./tiles.js";
 import { announce, toast } from "./ui.js";
@@ -104,11 +104,8 @@ export function after(game) {
   drawShare(el("share-preview"), game.share || "");
 }
 
-/** Share and the statistics of this variant and mode. */
+/** The statistics of this variant and mode. */
 export function wire(p) {
   page = p;
-  el("share-button").addEventListener("click", () => {
-    if (page.game && page.game.share) share(page.game.share, el("share-status"), el("share-fallback"));
-  });
   el("show-stats").addEventListener("click", (e) => openStats({ boards: N, mode: page.game ? page.game.mode : page.mode, pointer: e.detail > 0 }));
 }

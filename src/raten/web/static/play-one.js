@@ -5,7 +5,6 @@ import { api } from "./api.js";
 import { blankRow, fitBoard, guessRow, typedRow } from "./board-view.js";
 import { RATEN, tr } from "./config.js";
 import { reviewPanel } from "./review.js";
-import { copyText } from "./share.js";
 import { coloursOf, squares, tileLabel } from "./tiles.js";
 import { announce, barChart, toast } from "./ui.js";
 
@@ -145,7 +144,7 @@ export function after(game) {
   el("result").textContent = (game.status === "won" ? tr("won", { n }) : tr("lost")) + " "
     + tr("answer_was", { answer: game.answer.toUpperCase() });
   el("share").textContent = game.share;
-  // The same, drawn with CSS squares (emoji fonts are not everywhere); Copy copies the emoji text.
+  // The same, drawn with CSS squares (emoji fonts are not everywhere); Share shares the emoji text.
   const preview = el("share-preview");
   preview.replaceChildren();
   const head = document.createElement("div");
@@ -177,7 +176,7 @@ export function after(game) {
   review.show(game.rows, (signal) => api("/api/games/" + encodeURIComponent(game.id) + "/review", { signal }));
 }
 
-/** Hard mode (fixed once a game has a row: a game without one is made anew) and Copy. */
+/** Hard mode: fixed once a game has a row (a game without one is made anew). */
 export function wire(p) {
   page = p;
   hard = localStorage.getItem("raten-hard") === "1";
@@ -201,5 +200,4 @@ export function wire(p) {
       } catch (e) { toast(e.message); }
     }
   });
-  el("copy-share").addEventListener("click", () => copyText(page.game.share, "copied"));
 }

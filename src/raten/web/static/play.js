@@ -3,13 +3,14 @@
    every board not yet solved. The server keeps the answers; this page only ever sees the colours
    until the game is over. What differs with the number of boards (drawing the boards and the
    keys, what is said after a guess, the panel after the game, the options) is in play-one.js and
-   play-boards.js, behind the same calls. */
+   play-boards.js, behind the same calls; Share, under any finished game, is here. */
 import "./common.js";
 import { BOARDS as N, RATEN, tr } from "./config.js";
 import { openGame, sendGuess, wireNewGame } from "./game.js";
 import { keyboard } from "./keyboard.js";
 import * as many from "./play-boards.js";
 import * as one from "./play-one.js";
+import { share } from "./share.js";
 import { toast } from "./ui.js";
 
 const variant = N > 1 ? many : one;
@@ -41,7 +42,11 @@ function render() {
   el("tries").textContent = game.status === "playing" ? tr("tries_left", { n: game.max_tries - game.rows.length }) : "";
   variant.draw(page);
   document.body.dataset.game = game.status;
-  if (game.status === "playing") variant.playing(); else variant.after(game);
+  if (game.status === "playing") {
+    variant.playing();
+    el("share-status").textContent = "";  // nothing said of the game before
+    el("share-fallback").hidden = true;
+  } else variant.after(game);
 }
 
 async function submit() {
@@ -76,5 +81,8 @@ function onKey(key) {
 
 page.keys = keyboard(onKey);
 variant.wire(page);
+el("share-button").addEventListener("click", () => {
+  if (page.game && page.game.share) share(page.game.share, el("share-status"), el("share-fallback"));
+});
 wireNewGame(() => { page.mode = "practice"; start(true); });
 start(false);

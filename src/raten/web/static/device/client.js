@@ -2,9 +2,10 @@
    from the server, or from the engine in a Web Worker (worker.js, engine.js) when the player
    chose "on this device" or the server cannot be reached; the badge says which. Registers the
    service worker (/sw.js) that keeps the solver page, its scripts and the word list for offline
-   use. One board only: a request with several boards (or any field it does not know) goes to the
-   server, and so does a prior the device has no list file for (config.priors: the frequency
-   prior when every allowed word as an answer still makes a table the device can build).
+   use, and the offline page shown for the pages that need the server. One board only: a
+   request with several boards (or any field it does not know) goes to the server, and so does a
+   prior the device has no list file for (config.priors: the frequency prior when every allowed
+   word as an answer still makes a table the device can build).
    The browser tests call solverHints through import() of this module's URL, which the page
    lists in its <link rel="modulepreload"> tags (so they share the page's own module). */
 import { ApiError, api } from "../api.js";
@@ -118,18 +119,23 @@ export function wireDeviceToggle(onChange) {
   box.addEventListener("change", () => { setAlways(box.checked); onChange(); });
 }
 
-/** Register the service worker and have it keep what this page needs offline: the page, its
-    scripts and the modules they import (the modulepreload links), its style, the engine and lists. */
+/** Register the service worker and have it keep what this page needs offline: the page (in
+    its list's language and in each of the language switch's, so that the switch works offline),
+    its scripts and the modules they import (the modulepreload links), its style, the engine and
+    lists, and the offline page it shows for a page it cannot serve (sw.js). */
 export function keepForOffline() {
   if (!config || !("serviceWorker" in navigator)) return;
-  const page = new URL(location.pathname, location.origin);
-  page.searchParams.set("list", RATEN.list);
-  const lang = new URLSearchParams(location.search).get("lang");
-  if (lang) page.searchParams.set("lang", lang);
+  const langs = [null, ...Array.from(document.querySelectorAll(".lang-switch a[hreflang]"), (a) => a.hreflang)];
+  const pages = langs.map((lang) => {
+    const page = new URL("/solver", location.origin);
+    page.searchParams.set("list", RATEN.list);
+    if (lang) page.searchParams.set("lang", lang);
+    return page.href;
+  });
   const assets = Array.from(document.querySelectorAll("script[src], link[rel=modulepreload], link[rel=stylesheet], link[rel=icon]"),
     (n) => n.src || n.href);
   const lists = [config.words, ...Object.values(config.priors || {})];
-  const urls = [page.href, ...assets, config.worker, config.engine, ...lists].map((u) => new URL(u, location.href).href);
+  const urls = [...pages, ...assets, config.worker, config.engine, ...lists, "/offline"].map((u) => new URL(u, location.href).href);
   const keep = (sw) => { if (sw) sw.postMessage({ type: "keep", urls }); };
   // a new release's worker takes over with an empty cache: ask it again
   navigator.serviceWorker.addEventListener("controllerchange", () => keep(navigator.serviceWorker.controller));

@@ -2,12 +2,16 @@
    word list for offline use, so that the page loads without the server and computes on the
    device. Pages: network first, the kept copy when the server is out of reach. Scripts, styles
    and word lists (their URLs carry a version): the kept copy first. The API and the game are
-   never kept: the game stays on the server, and hints are either fresh or computed here. */
+   never kept: the game stays on the server, and hints are either fresh or computed here.
+   Offline, a page not kept (the game, the openers, the solver of several boards or of a list
+   not kept here) is answered with the offline page (/offline, static/device/offline.js): the
+   URL stays as asked, and that page says why in its language and links the lists kept. */
 
 const VERSION = new URL(self.location.href).searchParams.get("v") || "0";  // the hash of this file
 const CACHE = "raten-" + VERSION;
-/** Pages kept for offline use; /play is not among them (its answer stays on the server). */
+/** The solver's paths ("/" is the solver too); /play is not kept (its answer stays on the server). */
 const PAGES = new Set(["/", "/solver"]);
+const OFFLINE = "/offline";
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -18,11 +22,33 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-/** The key a page is kept under: its path with the list and language, not the rows. */
+/** A solver page the device can answer: one board (several boards need the server). */
+function solverPage(url) {
+  return PAGES.has(url.pathname) && !(Number(url.searchParams.get("boards")) > 1);
+}
+
+/** The key a solver page is kept under: /solver with the list and language, not the rows. */
 function pageKey(url) {
-  const key = new URL(url.pathname, url.origin);
-  for (const name of ["list", "lang", "boards"]) if (url.searchParams.get(name)) key.searchParams.set(name, url.searchParams.get(name));
+  const key = new URL("/solver", url.origin);
+  for (const name of ["list", "lang"]) if (url.searchParams.get(name)) key.searchParams.set(name, url.searchParams.get(name));
   return key.href;
+}
+
+/** The kept solver page for `url`: of its list (in its language if kept, else in another);
+    for a link that names no list, of any list. Never another list's: its rows would be ranked
+    against the wrong words. */
+async function keptPage(cache, url) {
+  const exact = await cache.match(pageKey(url));
+  if (exact) return exact;
+  const list = url.searchParams.get("list");
+  const lang = url.searchParams.get("lang") || "";
+  let best = null;
+  for (const request of await cache.keys()) {
+    const key = new URL(request.url);
+    if (key.pathname !== "/solver" || (list && key.searchParams.get("list") !== list)) continue;
+    if (!best || (key.searchParams.get("lang") || "") === lang) best = request;
+  }
+  return best ? cache.match(best) : null;
 }
 
 function kept(url) {
@@ -41,14 +67,20 @@ self.addEventListener("message", (event) => {
       const url = new URL(old.url);
       if (kept(url) && paths.has(url.pathname) && !wanted.has(url.href)) await cache.delete(old);
     }
-    for (const href of event.data.urls) {
+    const queue = [...event.data.urls];
+    for (const href of queue) {
       const url = new URL(href, self.location.origin);
       if (url.origin !== self.location.origin) continue;
       const key = PAGES.has(url.pathname) ? pageKey(url) : url.href;
-      if (await cache.match(key)) continue;
+      // the offline page is never visited online, where it would be kept anew: fetched each time
+      if (url.pathname !== OFFLINE && await cache.match(key)) continue;
       try {
         const response = await fetch(url.href, { credentials: "same-origin" });
-        if (response.ok) await cache.put(key, response);
+        if (!response.ok) continue;
+        if (url.pathname === OFFLINE) {  // with its own script, style and icon
+          for (const m of (await response.clone().text()).matchAll(/(?:src|href)="(\/static\/[^"]+)"/g)) queue.push(m[1]);
+        }
+        await cache.put(key, response);
       } catch (e) { /* offline already: kept next time */ }
     }
   })());
@@ -58,16 +90,15 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (PAGES.has(url.pathname) && request.mode === "navigate") {
+  if (request.mode === "navigate") {
     event.respondWith((async () => {
       const cache = await caches.open(CACHE);
       try {
         const response = await fetch(request);
-        if (response.ok) await cache.put(pageKey(url), response.clone());
+        if (response.ok && solverPage(url)) await cache.put(pageKey(url), response.clone());
         return response;
       } catch (e) {
-        return (await cache.match(pageKey(url))) || (await cache.match(request, { ignoreSearch: true }))
-          || (await cache.match(new URL("/solver", url.origin).href, { ignoreSearch: true }))
+        return (solverPage(url) && (await keptPage(cache, url))) || (await cache.match(new URL(OFFLINE, url.origin).href))
           || Response.error();
       }
     })());
