@@ -20,6 +20,7 @@ from functools import cache
 import numpy as np
 
 from raten.engine.feedback import ALL_GREEN, PATTERNS, format_pattern, parse_pattern, pattern
+from raten.engine.state import contradiction
 from raten.engine.words import WordSet, check_word
 from raten.errors import Notice, RatenError
 from raten.trees.values import INF, Budget, Position, Total, Values
@@ -396,6 +397,9 @@ def review(
     spelled = [check_word(g, "guess") for g in guesses]
     answer = check_word(answer, "answer") if answer else None
     codes = _codes_from(spelled, answer, patterns, share)
+    impossible = contradiction(list(zip(spelled, codes)))  # the hint's rule: a game that cannot have happened
+    if impossible is not None:
+        raise impossible
     solved = codes[-1] == ALL_GREEN
     if answer is None and solved:
         answer = spelled[-1]
