@@ -45,6 +45,28 @@ def run(*args: str, env: dict[str, str] | None = None):
     return CliRunner().invoke(main, list(args), env=env)
 
 
+# --- item 2: the budget is work --------------------------------------------------------------------
+
+
+def test_the_default_budget_is_work_with_seconds_as_a_ceiling(en_words) -> None:
+    budget = Values(en_words).budget
+    assert (budget.cells, budget.seconds) == (REVIEW_CELLS, REVIEW_SECONDS)
+    from raten.web.routes import review as api
+
+    assert (api.REVIEW_CELLS, api.REVIEW_SECONDS) == (REVIEW_CELLS, REVIEW_SECONDS)
+
+
+def test_the_same_work_gives_the_same_review_on_fresh_searchers(monkeypatch, en_words) -> None:
+    """No clock in it: two fresh searchers with the same cell budget (one with a ceiling far off,
+    one with the default) stop at the same work and give the same figures, bounds and all."""
+    reviews = []
+    for seconds in (600.0, REVIEW_SECONDS):
+        monkeypatch.setattr(values, "_searchers", {})
+        reviews.append(review(en_words, *GAME, budget=Budget.work(BOUNDED_CELLS, seconds)).to_dict())
+    assert reviews[0] == reviews[1]
+    assert reviews[0]["moves"][1]["regret_kind"] == "at least"  # the budget was reached, in both
+
+
 # --- item 3: a game that cannot have happened ------------------------------------------------------
 
 

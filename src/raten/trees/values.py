@@ -57,6 +57,12 @@ TREES_DIR = Path(os.environ.get("RATEN_TREES", Path(__file__).resolve().parents[
 #: on an idle core here, in both modes. A budget assumes this until it has timed its own
 #: searches; on the low side, so that a busy machine keeps to the seconds too.
 CELLS_PER_SECOND = 4e8
+#: A review's default budget, in work (``kernels.ST_CELLS``): the same values on every machine and
+#: under any load; about what 1 s of search reached on an idle core (docs/review.md).
+REVIEW_CELLS = 500_000_000
+#: The seconds a review's default budget may take at most, whatever is left of its cells: only a
+#: machine many times slower than an idle core reaches it first.
+REVIEW_SECONDS = 30.0
 
 
 @dataclass
@@ -73,6 +79,11 @@ class Budget:
     #: work and time of the searches so far: their rate, not the whole request's
     _searched_cells: int = field(default=0, repr=False)
     _searched_seconds: float = field(default=0.0, repr=False)
+
+    @classmethod
+    def work(cls, cells: int | None = REVIEW_CELLS, seconds: float = REVIEW_SECONDS) -> Budget:
+        """A budget counted in work: ``cells``, with ``seconds`` as a ceiling (a review's default)."""
+        return cls(seconds=seconds, cells=cells)
 
     def _used(self, stats: np.ndarray) -> int:
         if self._cells0 < 0:
@@ -232,7 +243,7 @@ class Values:
         self.search = _searcher(words, hard, max_guesses)
         #: each solution's integer weight (all 1 under the uniform prior)
         self.weights = self.search.weights
-        self.budget = budget or Budget()
+        self.budget = budget or Budget.work()
         #: this request's search statistics and stop (the searcher and its memo are shared)
         self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
         self._began = (0, 0.0)  # cells and clock when the last search began
