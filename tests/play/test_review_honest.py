@@ -45,6 +45,64 @@ def run(*args: str, env: dict[str, str] | None = None):
     return CliRunner().invoke(main, list(args), env=env)
 
 
+# --- item 1: a bounded regret gives a bounded total and skill -------------------------------------
+
+
+@pytest.mark.usefixtures("fresh_memo")
+def test_a_bounded_regret_makes_the_total_a_lower_bound_and_the_skill_an_upper_one(en_words) -> None:
+    r = review(en_words, *GAME, budget=Budget.work(BOUNDED_CELLS, 600))
+    first, second = r.moves
+    assert first.regret_kind == "exact" and second.regret_kind == "at least" and second.regret > 0.5
+    assert r.total_regret == pytest.approx(second.regret) and r.total_kind == "at least" and not r.total_exact
+    assert r.skill == skill_score(second.regret) and r.skill_kind == "at most" and not r.skill_exact
+    assert any(n.key == "review_partial" for n in r.notes)
+    # the bounds hold: the exact review (a budget it does not reach) loses more and scores less
+    exact = review(en_words, *GAME, budget=Budget(seconds=600))
+    assert exact.total_kind == "exact" and exact.total_exact and exact.skill_exact
+    assert exact.total_regret >= r.total_regret and exact.skill <= r.skill
+    assert not any(n.key == "review_partial" for n in exact.notes)
+
+
+def test_the_total_of_mixed_kinds() -> None:
+    """Exact and "at least" regrets add up to a lower bound; upper bounds alone to an upper bound;
+    an unknown regret counts 0, the least any regret can be."""
+    base = review(load_words("de"), ["tarne", "kilos", "taste"], "taste", solver=False).moves
+    kinds = {
+        ("exact", "exact", "exact"): (0.5, "exact"),
+        ("exact", "at least", "exact"): (0.5, "at least"),
+        ("exact", "at most", "exact"): (0.5, "at most"),
+        ("exact", "unknown", "exact"): (0.0, "at least"),
+        ("at most", "at least", "exact"): (0.5, "at least"),
+        ("unknown", "unknown", "at most"): (None, "unknown"),
+    }
+    for case, (total, kind) in kinds.items():
+        moves = [
+            dataclasses.replace(m, regret_kind=k, regret=None if k == "unknown" else m.regret)
+            for m, k in zip(base, case)
+        ]
+        got = review_module._total(moves)
+        assert got[1] == kind and (got[0] == pytest.approx(total) if total is not None else got[0] is None), case
+
+
+
+@pytest.mark.usefixtures("fresh_memo")
+def test_the_api_says_the_bounds(tmp_path, monkeypatch, en_words) -> None:
+    from raten.web.routes import review as api
+
+    monkeypatch.setattr(api, "REVIEW_CELLS", BOUNDED_CELLS)
+    app = create_app(lists=Lists.load({"en": en_words}), db_path=tmp_path / "r.sqlite3", daily_secret="t")
+    with TestClient(app) as client:
+        body = client.post("/api/review", json={"list": "en", "guesses": GAME[0], "answer": GAME[1]}).json()
+    assert body["moves"][1]["regret_kind"] == "at least"
+    assert body["total_regret"] == pytest.approx(body["moves"][1]["regret"])
+    assert (body["total_kind"], body["total_exact"], body["skill_kind"], body["skill_exact"]) == (
+        "at least",
+        False,
+        "at most",
+        False,
+    )
+
+
 # --- item 2: the budget is work --------------------------------------------------------------------
 
 
