@@ -84,6 +84,19 @@ def test_the_total_of_mixed_kinds() -> None:
         assert got[1] == kind and (got[0] == pytest.approx(total) if total is not None else got[0] is None), case
 
 
+def test_the_cli_and_its_json_say_the_bounds(monkeypatch) -> None:
+    """Each run on a memo of its own, as each `raten review` process has (a warm memo knows more)."""
+    args = ["review", "--words", "en", *GAME[0], "--answer", GAME[1], "--work", str(BOUNDED_CELLS)]
+    monkeypatch.setattr(values, "_searchers", {})
+    text = run(*args)
+    assert text.exit_code == 0, text.output
+    line = next(x for x in text.output.splitlines() if x.startswith("total regret"))
+    assert line.startswith("total regret ≥0.") and ", skill ≤" in line
+    monkeypatch.setattr(values, "_searchers", {})
+    out = json.loads(run(*args, "--json").output)
+    assert out["total_kind"] == "at least" and out["total_exact"] is False
+    assert out["skill_kind"] == "at most" and out["skill_exact"] is False and out["skill"] < 99
+
 
 @pytest.mark.usefixtures("fresh_memo")
 def test_the_api_says_the_bounds(tmp_path, monkeypatch, en_words) -> None:
@@ -123,6 +136,24 @@ def test_the_same_work_gives_the_same_review_on_fresh_searchers(monkeypatch, en_
         reviews.append(review(en_words, *GAME, budget=Budget.work(BOUNDED_CELLS, seconds)).to_dict())
     assert reviews[0] == reviews[1]
     assert reviews[0]["moves"][1]["regret_kind"] == "at least"  # the budget was reached, in both
+
+
+@pytest.mark.slow
+def test_a_loaded_machine_gives_the_same_figures() -> None:
+    """`raten review --json` in a process of its own, then again with the other core kept busy:
+    the same output (under a budget in seconds the loaded run reached less)."""
+    args = [sys.executable, "-m", "raten", "review", "--json", "--words", "en", *GAME[0], "--answer", GAME[1]]
+    args += ["--work", str(BOUNDED_CELLS)]
+    env = {**os.environ, "RATEN_CACHE_DIR": os.environ["RATEN_CACHE_DIR"]}
+    idle = subprocess.run(args, capture_output=True, text=True, env=env, check=True).stdout
+    load = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        loaded = subprocess.run(args, capture_output=True, text=True, env=env, check=True).stdout
+    finally:
+        load.kill()
+        load.wait()
+    assert json.loads(loaded) == json.loads(idle)
+    assert json.loads(idle)["total_kind"] == "at least"
 
 
 # --- item 3: a game that cannot have happened ------------------------------------------------------
@@ -187,3 +218,34 @@ def test_a_game_whose_answer_the_list_lacks_is_still_reviewed(en_words) -> None:
     assert hint_error(en_words, rows).key == "answer_not_in_list"
     r = review(en_words, [g for g, _ in rows], patterns=[c for _, c in rows], solver=False)
     assert r.solved and r.answer == "zzzzz"
+
+
+# --- item 4: the table fits 80 columns, in a pipe too ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "guesses"),
+    [
+        (["--words", "de", "tarne", "kilos", "taste", "--answer", "taste"], 3),
+        (["--words", "en", *GAME[0], "--answer", GAME[1]], 2),
+        (["--words", "en", "xxxxx", "crane", "--answer", "crane", "--hard"], 2),  # 2315→2278, bounds, no best
+    ],
+)
+@pytest.mark.parametrize("columns", [None, "80"])
+def test_the_table_fits_80_columns_with_every_cell_whole(args, guesses, columns) -> None:
+    """Through CliRunner stdout is no terminal, as in a pipe: rich then writes 80 columns
+    (or $COLUMNS)."""
+    env = {"COLUMNS": columns} if columns else {"COLUMNS": None}  # type: ignore[dict-item]
+    result = run("review", *args, env=env)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(cell_len(line) for line in lines) <= 80
+    assert "…" not in result.output
+    numbers = [line.split("│")[1].strip() for line in lines if line.startswith("│") and line.split("│")[1].strip()]
+    assert numbers == ["#"] + [str(i + 1) for i in range(guesses)]  # the "#" column is not squeezed away
+
+
+def test_each_guess_shows_every_figure_in_the_table() -> None:
+    out = run("review", "--words", "de", "tarne", "kilos", "taste", "--answer", "taste").output
+    for cell in ("TARNE", "1050→4", "3.171", "TARNE 3.171", "KILOS", "TASSE 2.000", "0.500", "TASTE *", "36", "87"):
+        assert cell in out, cell

@@ -9,7 +9,8 @@ of p * V(group), p the group's share of the weight, the group of g itself (when 
 answer) counting 0; as a total that is W + sum of the groups' totals.
 
 Values come from the branch and bound of ``raten.trees.kernels`` with its memo, within a
-``Budget``: a search still under way when it runs out is stopped where it stands
+``Budget`` (by default ``Budget.work()``: ``trees.budget.REVIEW_CELLS`` of work, the same on every
+machine, with seconds as a ceiling): a search still under way when it runs out is stopped where it stands
 (``kernels.ST_STOP_AT``), and once it is spent no other begins; a value is then the search's lower bound, marked
 ``exact=False`` ("at least"), never passed off as exact. The first guess of a list reads the per-opener
 table ``trees/<list>-<mode>-openers.tsv`` when one matches the list's fingerprint; those tables
@@ -36,6 +37,7 @@ from raten.engine.hardmode import rules_after
 from raten.engine.matrix import feedback_against
 from raten.engine.words import WordSet, letters
 from raten.trees import kernels as tk
+from raten.trees.budget import REVIEW_CELLS, REVIEW_SECONDS
 from raten.trees.search import Searcher
 
 INF = tk.INF
@@ -57,12 +59,6 @@ TREES_DIR = Path(os.environ.get("RATEN_TREES", Path(__file__).resolve().parents[
 #: on an idle core here, in both modes. A budget assumes this until it has timed its own
 #: searches; on the low side, so that a busy machine keeps to the seconds too.
 CELLS_PER_SECOND = 4e8
-#: A review's default budget, in work (``kernels.ST_CELLS``): the same values on every machine and
-#: under any load; about what 1 s of search reached on an idle core (docs/review.md).
-REVIEW_CELLS = 500_000_000
-#: The seconds a review's default budget may take at most, whatever is left of its cells: only a
-#: machine many times slower than an idle core reaches it first.
-REVIEW_SECONDS = 30.0
 
 
 @dataclass

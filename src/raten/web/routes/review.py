@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 
 from raten.engine.words import WordSet
 from raten.play.game import Game
-from raten.trees import values
+from raten.trees import budget
 from raten.trees.values import Budget
 from raten.web import i18n
 from raten.web.models import GameReviewIn, GameReviewOut
@@ -16,10 +16,10 @@ from raten.web.routes.common import GamesDep, LimitsDep, ListsDep, address, curr
 
 router = APIRouter()
 
-#: One review's budget, the library's default (``trees.values``): ``REVIEW_CELLS`` of search work
+#: One review's budget, the library's default (``trees.budget``): ``REVIEW_CELLS`` of search work
 #: (None: no limit) before its values become lower bounds ("at least"), ``REVIEW_SECONDS`` at most.
-REVIEW_CELLS: int | None = values.REVIEW_CELLS
-REVIEW_SECONDS = values.REVIEW_SECONDS
+REVIEW_CELLS: int | None = budget.REVIEW_CELLS
+REVIEW_SECONDS = budget.REVIEW_SECONDS
 
 
 def _budget() -> Budget:
