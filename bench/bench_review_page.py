@@ -71,13 +71,14 @@ def main() -> None:
                     took = time.perf_counter() - start
                     assert r.status_code == 200, r.text
                     start = time.perf_counter()
-                    review(words, guesses, answer, hard=hard, budget=Budget(seconds=api.REVIEW_SECONDS))
+                    review(words, guesses, answer, hard=hard, budget=Budget.work(api.REVIEW_CELLS, api.REVIEW_SECONDS))
                     again = time.perf_counter() - start
                     if i:  # the first game warms up: compiling, tables
                         page.append(took)
                         library.append(again)
                 mode = "hard" if hard else "normal"
-                print(f"{args.words} {mode}, {args.games} games, budget {api.REVIEW_SECONDS} s")
+                budget = f"budget {api.REVIEW_CELLS} cells, {api.REVIEW_SECONDS} s"
+                print(f"{args.words} {mode}, {args.games} games, {budget}")
                 print("  " + summary("GET /api/games/{id}/review", page))
                 print("  " + summary("library review, same game after it", library))
 

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import click
+from rich import box
 from rich.table import Table
 
 from raten.cli.common import console, emoji, hard_option, json_option, print_json, word_options, words_from_options
 from raten.engine.feedback import parse_pattern
 from raten.errors import RatenError
+from raten.trees.budget import REVIEW_CELLS, REVIEW_SECONDS
+
+#: How a bound is marked, by its kind (``regret_kind``, ``total_kind``, ``skill_kind``).
+_SIGN = {"at least": "≥", "at most": "≤"}
 
 
 def _value(x: float | None, exact: bool) -> str:
@@ -15,6 +20,13 @@ def _value(x: float | None, exact: bool) -> str:
     if x is None:
         return "-"
     return f"{x:.3f}" if exact else f"≥{x:.3f}"
+
+
+def _bounded(x: float | None, kind: str) -> str:
+    """A regret (or a skill) with ≥ or ≤ when it is only a bound, - when unknown."""
+    if x is None or kind == "unknown":
+        return "-"
+    return _SIGN.get(kind, "") + (f"{x:.3f}" if isinstance(x, float) else str(x))
 
 
 @click.command()
@@ -25,9 +37,23 @@ def _value(x: float | None, exact: bool) -> str:
 @click.option(
     "--share", "share_file", type=click.File("r", encoding="utf-8"), help="A pasted share text (file or - for stdin)."
 )
-@click.option("--seconds", default=2.0, show_default=True, help="Search budget: after it values are lower bounds.")
+@click.option(
+    "--work",
+    type=click.IntRange(min=0),
+    default=REVIEW_CELLS,
+    show_default=True,
+    metavar="CELLS",
+    help="Search budget in work (table cells read; 0: none), the same on every machine: after it values "
+    "are lower bounds.",
+)
+@click.option(
+    "--seconds",
+    default=REVIEW_SECONDS,
+    show_default=True,
+    help="Ceiling on the search time: after it values are lower bounds, work left or not.",
+)
 @click.argument("guesses", nargs=-1, required=True, metavar="GUESS[=PATTERN]...")
-def review(preset, solutions, allowed, any_answer, prior, hard, as_json, answer, share_file, seconds, guesses):
+def review(preset, solutions, allowed, any_answer, prior, hard, as_json, answer, share_file, work, seconds, guesses):
     """Judge a finished game guess by guess: exact values, regret, skill and luck.
 
     Give the answer, or the colours as GUESS=PATTERN, or a share text with --share.
@@ -50,43 +76,39 @@ def review(preset, solutions, allowed, any_answer, prior, hard, as_json, answer,
         patterns=patterns,
         share=share,
         hard=hard,
-        budget=Budget(seconds=seconds),
+        budget=Budget.work(work or None, seconds),
     )
     if as_json:
         print_json(result.to_dict())
         return
     prior = "" if words.prior == "uniform" else f", {words.prior} prior"
-    table = Table(title=f"review ({words.name}{', hard mode' if hard else ''}{prior})")
-    for col in ("#", "guess", "", "left", "Q", "best (Q)", "regret", "rank", "skill", "luck"):
-        table.add_column(col, justify="left" if col in ("guess", "", "best (Q)") else "right", no_wrap=True)
+    # two lines a guess, so that the table fits 80 columns (a pipe's width) with every cell whole
+    title = f"review ({words.name}{', hard mode' if hard else ''}{prior})"
+    table = Table(title=title, box=box.ROUNDED, show_lines=True)
+    for col in ("#", "guess", "left", "Q\nbest (Q)", "regret\nrank", "skill", "luck"):
+        table.add_column(col, justify="left" if col in ("guess", "Q\nbest (Q)") else "right", overflow="fold")
     for m in result.moves:
-        if m.regret is None:
-            regret = "-"
-        else:
-            regret = {"at least": "≥", "at most": "≤"}.get(m.regret_kind, "") + f"{m.regret:.3f}"
         rank = "-" if m.rank is None else f"{m.rank}" + ("" if m.rank_by == "exact" else "~")
         table.add_row(
             str(m.number),
-            m.guess.upper() + (" *" if m.could_be_answer else ""),
-            emoji(parse_pattern(m.pattern)),
+            m.guess.upper() + (" *" if m.could_be_answer else "") + "\n" + emoji(parse_pattern(m.pattern)),
             f"{m.before}→{m.after}",
-            _value(m.q, m.q_exact),
-            f"{(m.best or '-').upper()} {_value(m.best_q, m.best_exact)}",
-            regret,
-            rank,
+            _value(m.q, m.q_exact) + "\n" + f"{(m.best or '-').upper()} {_value(m.best_q, m.best_exact)}",
+            _bounded(m.regret, m.regret_kind) + "\n" + rank,
             "-" if m.skill is None else str(m.skill),
             "-" if m.luck is None else str(m.luck),
         )
     console.print(table)
     console.print(
         "[dim]* could have been the answer; Q: expected guesses still needed, the green one counted; "
-        "≥ a lower bound; ~ rank by entropy[/dim]"
+        "≥ at least, ≤ at most (a bound); ~ rank by entropy[/dim]"
     )
     expected = _value(result.expected, result.expected_exact)
     outcome = f"solved in {result.guesses}" if result.solved else f"not solved in {result.guesses}"
     console.print(f"{outcome}; optimal play expects {expected} from the start")
-    if result.total_regret is not None:
-        console.print(f"total regret {result.total_regret:.3f} guesses, skill {result.skill}, luck {result.luck}")
+    total = _bounded(result.total_regret, result.total_kind)
+    skill = _bounded(result.skill, result.skill_kind)
+    console.print(f"total regret {total} guesses, skill {skill}, luck {'-' if result.luck is None else result.luck}")
     if result.solver:
         moves = " ".join(f"{g.upper()} {emoji(parse_pattern(p))}" for g, p in result.solver)
         console.print(f"raten's own game ({result.solver_source}): {moves}")

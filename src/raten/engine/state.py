@@ -212,25 +212,31 @@ def fitting_words(words: tuple[str, ...], history) -> tuple[str, ...]:
 def no_fit_error(words: WordSet, history) -> RatenError:
     """Why no allowed word fits ``history``: rows that contradict each other (the player's
     error, named by row), or else an answer the list does not know (the list's failing)."""
-    constraints = Constraints.from_history(history)
-    problems = constraints.problems
-    if not problems and not constraints.satisfiable():
-        problems = [_clashing_rows(history)]
-    if problems:
-        rows = " / ".join(dict.fromkeys(_ROW.findall(problems[0])))
-        return RatenError(
-            f"no word fits these hints: {problems[0]}; check the colours you entered in "
-            + ("rows " if " / " in rows else "row ")
-            + rows,
-            "contradiction",
-            problem=problems[0],
-            rows=rows,
-        )
-    return RatenError(
+    return contradiction(history) or RatenError(
         f"no word of the {words.name} list fits these hints, and they agree with each other: the answer is "
         "probably a word the list does not know",
         "answer_not_in_list",
         list=words.name,
+    )
+
+
+def contradiction(history) -> RatenError | None:
+    """The error for rows no string of five letters could have shown together, naming the rows
+    (a game that cannot have happened), or None when they agree."""
+    constraints = Constraints.from_history(history)
+    problems = constraints.problems
+    if not problems and not constraints.satisfiable():
+        problems = [_clashing_rows(history)]
+    if not problems:
+        return None
+    rows = " / ".join(dict.fromkeys(_ROW.findall(problems[0])))
+    return RatenError(
+        f"no word fits these hints: {problems[0]}; check the colours you entered in "
+        + ("rows " if " / " in rows else "row ")
+        + rows,
+        "contradiction",
+        problem=problems[0],
+        rows=rows,
     )
 
 

@@ -2,7 +2,8 @@
 
 Values are those of ``raten.trees.values`` (V and Q in expected guesses, the final green one
 counted). Per guess: regret = Q(guess) - Q(best), skill = floor(99 * exp(-2 * regret)) (99
-exactly when the regret is 0), luck = 99 * (share of outcomes that would have been worse +
+exactly when the regret is 0); the game's total regret is the sum, a bound when a guess's regret
+is (its skill then a bound the other way), luck = 99 * (share of outcomes that would have been worse +
 half the share of outcomes as good), so a typical outcome scores about 50. Under a prior
 (``prior="frequency"``) every value, share and bit is weighted by how likely each candidate
 is; under the uniform prior every candidate weighs the same. The formulas in players'
@@ -20,6 +21,7 @@ from functools import cache
 import numpy as np
 
 from raten.engine.feedback import ALL_GREEN, PATTERNS, format_pattern, parse_pattern, pattern
+from raten.engine.state import contradiction
 from raten.engine.words import WordSet, check_word
 from raten.errors import Notice, RatenError
 from raten.trees.values import INF, Budget, Position, Total, Values
@@ -98,8 +100,8 @@ class GameReview:
     solved: bool
     guesses: int
     moves: list[MoveReview]
-    total_regret: float | None
-    skill: int | None
+    total_regret: float | None  #: the guesses' regrets summed: exact, or a bound (``total_kind``)
+    skill: int | None  #: from ``total_regret``: exact, or a bound the other way (``skill_kind``)
     luck: int | None
     expected: float | None  #: the optimum's expected guesses from the start (V of the start)
     expected_exact: bool
@@ -107,6 +109,10 @@ class GameReview:
     solver_source: str  #: "exact" when every solver guess is the proven best, else "exact, then entropy"
     prior: str = "uniform"
     notes: list[str] = field(default_factory=list)
+    total_kind: str = "exact"  #: "exact", "at least", "at most" or "unknown", as a guess's ``regret_kind``
+    total_exact: bool = True
+    skill_kind: str = "exact"  #: "exact", "at most" (the total is at least), "at least" or "unknown"
+    skill_exact: bool = True
 
     def to_dict(self) -> dict:
         """Plain JSON-ready values (``--json`` and the web API)."""
@@ -190,6 +196,22 @@ def _group_keys(data, rows: np.ndarray, cands: np.ndarray, weights: np.ndarray) 
     most = np.zeros(len(rows) * PATTERNS, dtype=np.int64)
     np.maximum.at(most, codes.ravel(), np.broadcast_to(weights, codes.shape).ravel())
     return most.reshape(len(rows), PATTERNS).sum(axis=1)
+
+
+def _total(moves: list[MoveReview]) -> tuple[float | None, str]:
+    """The game's total regret and how sure it is (a ``regret_kind``) over the guesses that have
+    values: the exact and "at least" regrets summed is a lower bound (no regret is below 0), exact
+    when every regret is; "at most" when the others are all upper bounds."""
+    valued = [m for m in moves if m.before]
+    kinds = {m.regret_kind for m in valued}
+    if kinds <= {"exact", "at most"} and valued:
+        return sum(m.regret or 0.0 for m in valued), "exact" if kinds == {"exact"} else "at most"
+    lower = [m.regret for m in valued if m.regret is not None and m.regret_kind in ("exact", "at least")]
+    return (sum(lower), "at least") if lower else (None, "unknown")
+
+
+#: A total's kind turned into its skill's: skill falls as regret grows.
+_SKILL_KIND = {"exact": "exact", "at least": "at most", "at most": "at least", "unknown": "unknown"}
 
 
 def _regret(q: Total, best: Total, same: bool) -> tuple[float | None, str]:
@@ -396,6 +418,9 @@ def review(
     spelled = [check_word(g, "guess") for g in guesses]
     answer = check_word(answer, "answer") if answer else None
     codes = _codes_from(spelled, answer, patterns, share)
+    impossible = contradiction(list(zip(spelled, codes)))  # the hint's rule: a game that cannot have happened
+    if impossible is not None:
+        raise impossible
     solved = codes[-1] == ALL_GREEN
     if answer is None and solved:
         answer = spelled[-1]
@@ -453,14 +478,16 @@ def review(
             )
         else:
             notes.append(Notice(f"not solved in {len(spelled)} guesses", "review_lost", n=len(spelled)))
-    known = [m for m in moves if m.regret is not None and m.regret_kind == "exact"]
-    total_regret = sum(m.regret for m in known if m.regret is not None) if known else None
-    if known and len(known) < len([m for m in moves if m.before]):
+    total_regret, total_kind = _total(moves)
+    valued = [m for m in moves if m.before]
+    inexact = sum(m.regret_kind != "exact" for m in valued)
+    if total_regret is not None and inexact:
         notes.append(
             Notice(
-                f"total regret and skill count the {len(known)} guesses whose regret is exact",
+                f"total regret and skill are bounds: the regret of {inexact} of the {len(valued)} guesses is not exact",
                 "review_partial",
-                n=len(known),
+                n=inexact,
+                of=len(valued),
             )
         )
     start = values.best(positions[0])[0]
@@ -475,6 +502,10 @@ def review(
         moves=moves,
         total_regret=total_regret,
         skill=skill_score(total_regret) if total_regret is not None else None,
+        total_kind=total_kind,
+        total_exact=total_kind == "exact",
+        skill_kind=_SKILL_KIND[total_kind],
+        skill_exact=total_kind == "exact",
         luck=round(sum(lucks) / len(lucks)) if lucks else None,
         expected=start.mean if start.count else None,
         expected_exact=start.exact,

@@ -9,7 +9,8 @@ of p * V(group), p the group's share of the weight, the group of g itself (when 
 answer) counting 0; as a total that is W + sum of the groups' totals.
 
 Values come from the branch and bound of ``raten.trees.kernels`` with its memo, within a
-``Budget``: a search still under way when it runs out is stopped where it stands
+``Budget`` (by default ``Budget.work()``: ``trees.budget.REVIEW_CELLS`` of work, the same on every
+machine, with seconds as a ceiling): a search still under way when it runs out is stopped where it stands
 (``kernels.ST_STOP_AT``), and once it is spent no other begins; a value is then the search's lower bound, marked
 ``exact=False`` ("at least"), never passed off as exact. The first guess of a list reads the per-opener
 table ``trees/<list>-<mode>-openers.tsv`` when one matches the list's fingerprint; those tables
@@ -36,6 +37,7 @@ from raten.engine.hardmode import rules_after
 from raten.engine.matrix import feedback_against
 from raten.engine.words import WordSet, letters
 from raten.trees import kernels as tk
+from raten.trees.budget import REVIEW_CELLS, REVIEW_SECONDS
 from raten.trees.search import Searcher
 
 INF = tk.INF
@@ -73,6 +75,11 @@ class Budget:
     #: work and time of the searches so far: their rate, not the whole request's
     _searched_cells: int = field(default=0, repr=False)
     _searched_seconds: float = field(default=0.0, repr=False)
+
+    @classmethod
+    def work(cls, cells: int | None = REVIEW_CELLS, seconds: float = REVIEW_SECONDS) -> Budget:
+        """A budget counted in work: ``cells``, with ``seconds`` as a ceiling (a review's default)."""
+        return cls(seconds=seconds, cells=cells)
 
     def _used(self, stats: np.ndarray) -> int:
         if self._cells0 < 0:
@@ -232,7 +239,7 @@ class Values:
         self.search = _searcher(words, hard, max_guesses)
         #: each solution's integer weight (all 1 under the uniform prior)
         self.weights = self.search.weights
-        self.budget = budget or Budget()
+        self.budget = budget or Budget.work()
         #: this request's search statistics and stop (the searcher and its memo are shared)
         self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
         self._began = (0, 0.0)  # cells and clock when the last search began

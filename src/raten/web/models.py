@@ -297,8 +297,10 @@ class GameReviewOut(BaseModel):
     solved: bool
     guesses: int
     moves: builtins.list[MoveReviewOut]
-    total_regret: float | None
-    skill: int | None
+    total_regret: float | None = Field(
+        description="The guesses' regrets summed: exact, or a bound when a guess's regret is one (total_kind)."
+    )
+    skill: int | None = Field(description="0-99 from total_regret: exact, or a bound the other way (skill_kind).")
     luck: int | None
     expected: float | None = Field(description="Expected guesses of optimal play from the start.")
     expected_exact: bool
@@ -306,6 +308,14 @@ class GameReviewOut(BaseModel):
     solver_source: str
     prior: str = Field(description="The prior the values are weighted by.")
     notes: builtins.list[str]
+    total_kind: str = Field(
+        "exact", description="exact, at least (shown as ≥), at most (≤) or unknown (total_regret null)."
+    )
+    total_exact: bool = Field(True, description="False: total_regret is a bound (total_kind says which way).")
+    skill_kind: str = Field(
+        "exact", description="exact, at most (the total is at least: skill ≤), at least (≥) or unknown."
+    )
+    skill_exact: bool = Field(True, description="False: skill is a bound (skill_kind says which way).")
 
 
 class BoardRow(BaseModel):

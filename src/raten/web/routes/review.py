@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 
 from raten.engine.words import WordSet
 from raten.play.game import Game
+from raten.trees import budget
 from raten.trees.values import Budget
 from raten.web import i18n
 from raten.web.models import GameReviewIn, GameReviewOut
@@ -15,8 +16,15 @@ from raten.web.routes.common import GamesDep, LimitsDep, ListsDep, address, curr
 
 router = APIRouter()
 
-#: Search seconds one review may spend before its values become lower bounds ("at least").
-REVIEW_SECONDS = 1.0
+#: One review's budget, the library's default (``trees.budget``): ``REVIEW_CELLS`` of search work
+#: (None: no limit) before its values become lower bounds ("at least"), ``REVIEW_SECONDS`` at most.
+REVIEW_CELLS: int | None = budget.REVIEW_CELLS
+REVIEW_SECONDS = budget.REVIEW_SECONDS
+
+
+def _budget() -> Budget:
+    """A fresh budget for one review (its clock starts now)."""
+    return Budget.work(REVIEW_CELLS, REVIEW_SECONDS)
 
 
 def _worded(review: dict, lang: str) -> dict:
@@ -29,7 +37,7 @@ def _worded(review: dict, lang: str) -> dict:
 
 def _game_review(game: Game) -> dict:
     """The library's review of a played game, as plain JSON values (runs on a worker thread)."""
-    return game.exact_review(Budget(seconds=REVIEW_SECONDS)).to_dict()
+    return game.exact_review(_budget()).to_dict()
 
 
 def _review(words: WordSet, body: GameReviewIn) -> dict:
@@ -43,7 +51,7 @@ def _review(words: WordSet, body: GameReviewIn) -> dict:
         patterns=list(body.patterns) if body.patterns is not None else None,
         share=body.share,
         hard=body.hard,
-        budget=Budget(seconds=REVIEW_SECONDS),
+        budget=_budget(),
     ).to_dict()
 
 
