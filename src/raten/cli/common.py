@@ -6,13 +6,16 @@ command reads word lists and prints errors the same way.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import json
 import os
+import signal
 import sys
+import threading
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +36,18 @@ if TYPE_CHECKING:
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
+
+
+def complete_lists(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:  # noqa: ARG001
+    """Shell completion of a built-in list name (``--words``, ``cache clear --list``)."""
+    return [name for name in ALL_PRESETS if name.startswith(incomplete.lower())]
+
+
+def complete_strategies(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:  # noqa: ARG001
+    """Shell completion of a strategy name (``lookahead:K`` and ``tree:FILE`` are typed on)."""
+    from raten.engine.strategy_names import STRATEGIES
+
+    return [name for name in STRATEGIES if name.startswith(incomplete.lower())]
 
 
 def word_options(f: Callable) -> Callable:
@@ -66,6 +81,7 @@ def word_options(f: Callable) -> Callable:
         default=None,
         show_default="en",
         metavar="|".join(ALL_PRESETS),
+        shell_complete=complete_lists,
         help="Built-in word list, any case (not with --solutions).",
     )(f)
     return f
@@ -182,6 +198,24 @@ def progress_bar(*extra: ProgressColumn, transient: bool = True, disable: bool =
         transient=transient,
         disable=disable,
     )
+
+
+def _terminated(signum: int, frame: object) -> None:  # noqa: ARG001
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Within: SIGTERM stops the command as Ctrl-C does, so its cleanup (temporary files, worker
+    processes) runs; only in the main thread, where signals arrive (elsewhere it does nothing)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def parse_moves(moves: tuple[str, ...] | list[str]) -> list[tuple[str, str]]:
