@@ -30,6 +30,7 @@ from pathlib import Path
 
 from raten.engine.words import WordSet
 from raten.errors import RatenError
+from raten.extras import require
 from raten.trees.memo_file import (
     DEFAULT_MEMO_GB,
     MemoHandle,
@@ -152,10 +153,9 @@ class _Pool:
 
 class _Dask:
     def __init__(self, scheduler) -> None:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise RatenError("--scheduler needs dask distributed: pip install 'raten[cluster]'") from None
+        require("cluster", "--scheduler")
+        from distributed import Client
+
         if isinstance(scheduler, str):
             try:
                 self.client = Client(scheduler, timeout="20s")
