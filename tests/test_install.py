@@ -103,6 +103,8 @@ def test_the_installed_review_gives_salet_its_exact_value(site, tmp_path) -> Non
     assert first["q"] == pytest.approx(7920 / 2315)  # Selby's total for SALET over the 2315 answers
     hint = _installed(site, "hint", "--words", "en", "--json", "crane=..?!.", cwd=tmp_path)
     assert hint.returncode == 0 and json.loads(hint.stdout)["candidates"] == 20
+    check = _installed(site, "tree", "check", str(site / "raten" / "data" / "trees" / "de-normal.txt"), cwd=tmp_path)
+    assert check.returncode == 0 and "opener TARNE, total 3330" in " ".join(check.stdout.split()), check.stderr
 
 
 @pytest.mark.parametrize(
