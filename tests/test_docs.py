@@ -153,10 +153,12 @@ ENV = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
 @pytest.fixture(scope="module")
 def sandbox(tmp_path_factory) -> Path:
     """Where the README's commands run: a fresh folder, as a user's would be, with the committed
-    ``trees/`` and the placeholder files the README names (``answers.txt`` and ``allowed.txt``,
-    a German game's lists: here ``de``'s own)."""
+    trees (``src/raten/data/trees/``) and the placeholder files the README names (``answers.txt``
+    and ``allowed.txt``, a German game's lists: here ``de``'s own)."""
     home = tmp_path_factory.mktemp("readme")
-    (home / "trees").symlink_to(REPO / "trees")
+    trees = Path("src", "raten", "data", "trees")
+    (home / trees.parent).mkdir(parents=True)
+    (home / trees).symlink_to(REPO / trees)
     de = load_words("de")
     (home / "answers.txt").write_text("\n".join(de.solutions) + "\n", encoding="utf-8")
     (home / "allowed.txt").write_text("\n".join(de.allowed) + "\n", encoding="utf-8")

@@ -18,7 +18,7 @@ from raten.trees.model import Tree
 from raten.trees.values import Budget, Values
 from raten.wordlists.presets import load_words
 
-TREES = Path(__file__).resolve().parents[2] / "trees"
+TREES = Path(__file__).resolve().parents[2] / "src" / "raten" / "data" / "trees"
 
 
 def big() -> Budget:

@@ -11,7 +11,7 @@ import pytest
 from raten.engine.words import WordSet
 from raten.trees.values import best_openers, opener_rows
 
-TREES = Path(__file__).resolve().parents[2] / "trees"
+TREES = Path(__file__).resolve().parents[2] / "src" / "raten" / "data" / "trees"
 
 
 def exact_rows(name: str, mode: str) -> list[tuple[str, int, int]]:

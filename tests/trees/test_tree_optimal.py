@@ -13,7 +13,7 @@ from raten.trees.model import Tree
 from raten.trees.search import Searcher
 from raten.wordlists.presets import load_preset
 
-TREES = Path(__file__).resolve().parents[2] / "trees"
+TREES = Path(__file__).resolve().parents[2] / "src" / "raten" / "data" / "trees"
 
 
 @pytest.mark.slow

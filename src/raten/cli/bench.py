@@ -17,6 +17,7 @@ from rich.table import Table
 
 from raten.cli.common import (
     boards_option,
+    complete_strategies,
     console,
     err_console,
     hard_option,
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     "-s",
     default="entropy",
     show_default=True,
+    shell_complete=complete_strategies,
     help="One of " + ", ".join(STRATEGIES) + "; lookahead:K (K leaders re-ranked), tree:FILE (a decision tree), "
     "a comma-separated list, or all.",
 )
@@ -64,7 +66,9 @@ if TYPE_CHECKING:
     type=click.Path(path_type=Path, dir_okay=False),
     help="Play the answers in FILE (one word a line; they may lie outside the list) instead of the solutions.",
 )
-@click.option("--worst", default=10, show_default=True, help="How many of the hardest words to list.")
+@click.option(
+    "--worst", default=10, show_default=True, type=click.IntRange(min=0), help="How many of the hardest words to list."
+)
 @json_option
 @click.option("--plot", type=click.Path(path_type=Path), help="Write the distribution as a bar chart (.png or .svg).")
 @user_errors

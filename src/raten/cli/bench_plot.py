@@ -9,17 +9,20 @@ from pathlib import Path
 
 from raten.cli.common import check_output
 from raten.errors import RatenError, shorten
+from raten.extras import require
 from raten.play.results import WIN_WITHIN, BenchResult
 
 FORMATS = (".png", ".svg")
 
 
 def check_plot_path(path: str | Path) -> Path:
-    """Refuse a plot path that is not .png or .svg or cannot be written (see ``check_output``)."""
+    """Refuse a plot path that is not .png or .svg or cannot be written (see ``check_output``), and
+    a plot without matplotlib (the plot extra): before the games."""
     out = Path(path)
     if out.suffix.lower() not in FORMATS:
         raise RatenError(f"plot file {shorten(str(out), 80)!r} must end in .png or .svg")
     check_output(out, "plot file")
+    require("plot", "--plot")
     return out
 
 
@@ -28,13 +31,10 @@ def plot_results(results: list[BenchResult], path: str | Path, title: str | None
     out = check_plot_path(path)
     if not results:
         raise RatenError("nothing to plot")
-    try:
-        import matplotlib
+    import matplotlib
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise RatenError("--plot needs matplotlib: pip install 'raten[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
 
     buckets = [str(n) for n in range(1, WIN_WITHIN + 1)] + ["failed"]
     width = 0.8 / len(buckets)
@@ -74,13 +74,12 @@ def plot_boards(results: list[BenchResult], path: str | Path) -> Path:
     out = Path(path)
     if out.suffix.lower() not in FORMATS:
         raise RatenError(f"plot file {str(out)!r} must end in .png or .svg")
-    try:
-        import matplotlib
+    require("plot", "--plot")
+    import matplotlib
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise RatenError("--plot needs matplotlib: pip install 'raten[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     keys = [*sorted({k for r in results for k in r.distribution if k != "failed"}, key=int), "failed"]
     width = 0.8 / len(results)
     fig, ax = plt.subplots(figsize=(max(6.0, 0.6 * len(keys) + 3), 4.5))

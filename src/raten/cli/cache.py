@@ -8,8 +8,9 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from raten.cli.common import RatenGroup, console, json_option, print_json
+from raten.cli.common import RatenGroup, complete_lists, console, json_option, print_json
 from raten.engine import cache as matrix_cache
+from raten.wordlists.presets import ALL_PRESETS
 
 
 def _mb(n: int) -> str:
@@ -93,20 +94,33 @@ def verify(no_repair: bool, as_json: bool) -> None:
 
 @cache.command()
 @click.option(
-    "--list", "names", multiple=True, metavar="NAME", help="Only the entries of this word list (en, de, en+any ...)."
+    "--list",
+    "names",
+    multiple=True,
+    metavar="NAME",
+    shell_complete=complete_lists,
+    help="Only the entries of this word list (en, de, en+any ...).",
 )
 @json_option
 def clear(names: tuple[str, ...], as_json: bool) -> None:
     """Remove every entry (or those of the lists named); they are rebuilt when next used."""
     directory = matrix_cache.cache_dir()
+    held = sorted({e.name for e in matrix_cache.entries(directory)})
     removed = matrix_cache.clear(directory, names)
     kept = [e for e in removed if not e.removed]
+    unmatched = [name for name in dict.fromkeys(names) if name not in held]
     if as_json:
-        print_json({**_report(directory, removed), "removed": sum(e.removed for e in removed)})
+        print_json({**_report(directory, removed), "removed": sum(e.removed for e in removed), "unmatched": unmatched})
     else:
         freed = _mb(sum(e.bytes for e in removed if e.removed))
         console.print(f"removed {_count(sum(e.removed for e in removed))} ({freed}) from {directory}")
         for e in kept:
             console.print(f"[yellow]kept[/yellow] {e.file}: {e.detail}", soft_wrap=True)
+        for name in unmatched:
+            unknown = "" if name in ALL_PRESETS else " (no built-in list has that name)"
+            lists = ", ".join(held) or "nothing"
+            console.print(
+                f"[yellow]no entry matched[/yellow] --list {name!r}{unknown}; the cache holds {lists}", soft_wrap=True
+            )
     if kept:
         sys.exit(1)

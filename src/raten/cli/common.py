@@ -6,26 +6,30 @@ command reads word lists and prints errors the same way.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import json
 import os
+import signal
 import sys
+import threading
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 
+from raten.engine import table_size
 from raten.engine.feedback import format_pattern
 from raten.errors import RatenError, shorten
 from raten.wordlists.presets import ALL_PRESETS, load_words
 from raten.wordlists.prior import PRIORS
 
 if TYPE_CHECKING:
-    from rich.progress import Progress, ProgressColumn
+    from rich.progress import Progress, ProgressColumn, TaskID
     from rich.table import Table
 
     from raten.engine.rank import Hint
@@ -35,9 +39,37 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 
+def complete_lists(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:  # noqa: ARG001
+    """Shell completion of a built-in list name (``--words``, ``cache clear --list``)."""
+    return [name for name in ALL_PRESETS if name.startswith(incomplete.lower())]
+
+
+def complete_strategies(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:  # noqa: ARG001
+    """Shell completion of a strategy name (``lookahead:K`` and ``tree:FILE`` are typed on)."""
+    from raten.engine.strategy_names import STRATEGIES
+
+    return [name for name in STRATEGIES if name.startswith(incomplete.lower())]
+
+
+def _table_limit(ctx: click.Context, param: click.Parameter, value: float | None) -> None:  # noqa: ARG001
+    """--max-table-gb: the library reads the limit from the environment (worker processes too)."""
+    if value is not None:
+        os.environ[table_size.MAX_TABLE_ENV] = repr(value)
+
+
 def word_options(f: Callable) -> Callable:
     """Add --words / --solutions / --allowed / --any-answer / --prior to a command: the parameters
-    ``preset, solutions, allowed, any_answer, prior`` it hands to ``words_from_options``."""
+    ``preset, solutions, allowed, any_answer, prior`` it hands to ``words_from_options``
+    (and --max-table-gb, which sets ``$RATEN_MAX_TABLE_GB``)."""
+    f = click.option(
+        "--max-table-gb",
+        type=click.FloatRange(min=0, min_open=True),
+        expose_value=False,
+        callback=_table_limit,
+        help=f"Largest feedback table (guesses × solutions bytes) built for the lists, in GB "
+        f"[default: {table_size.DEFAULT_MAX_TABLE_GB:g}, or ${table_size.MAX_TABLE_ENV}]; "
+        "a larger one is refused before any work.",
+    )(f)
     f = click.option(
         "--prior",
         type=click.Choice(PRIORS, case_sensitive=False),
@@ -66,6 +98,7 @@ def word_options(f: Callable) -> Callable:
         default=None,
         show_default="en",
         metavar="|".join(ALL_PRESETS),
+        shell_complete=complete_lists,
         help="Built-in word list, any case (not with --solutions).",
     )(f)
     return f
@@ -184,6 +217,24 @@ def progress_bar(*extra: ProgressColumn, transient: bool = True, disable: bool =
     )
 
 
+def _terminated(signum: int, frame: object) -> None:  # noqa: ARG001
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Within: SIGTERM stops the command as Ctrl-C does, so its cleanup (temporary files, worker
+    processes) runs; only in the main thread, where signals arrive (elsewhere it does nothing)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def parse_moves(moves: tuple[str, ...] | list[str]) -> list[tuple[str, str]]:
     """Split ``GUESS=PATTERN`` arguments."""
     out = []
@@ -271,7 +322,7 @@ class RatenGroup(click.Group):
         return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _TableProgress() as progress, table_size.reporting(progress):
             warnings.showwarning = _show_warning
             try:
                 return super().invoke(ctx)
@@ -282,6 +333,39 @@ class RatenGroup(click.Group):
             except KeyboardInterrupt:
                 err_console.print("interrupted")
                 sys.exit(130)
+
+
+class _TableProgress:
+    """Reports a big feedback table's build on stderr: its size first, then a progress bar of rows."""
+
+    def __init__(self) -> None:
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+
+    def __enter__(self) -> _TableProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:  # a build stopped half way
+            self.bar.stop()
+            self.bar = None
+
+    def __call__(self, name: str, guesses: int, solutions: int, done: int) -> None:
+        if done == 0:
+            size = guesses * solutions / table_size.GB
+            err_console.print(
+                f"building the feedback table of {name}: {guesses:,} guesses × {solutions:,} solutions, "
+                f"{size:.2f} GB in the cache (once)",
+                soft_wrap=True,
+            )
+            self.bar = progress_bar()
+            self.bar.start()
+            self.task = self.bar.add_task("feedback table", total=guesses)
+        if self.bar is not None and self.task is not None:
+            self.bar.update(self.task, completed=done)
+            if done >= guesses:
+                self.bar.stop()
+                self.bar = None
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:  # noqa: ARG001

@@ -16,6 +16,7 @@ from raten._version import __version__
 from raten.cli.common import (
     RatenGroup,
     boards_option,
+    complete_strategies,
     console,
     criterion,
     emoji,
@@ -102,6 +103,7 @@ def _strategy_option(f):
         "-s",
         default="entropy",
         show_default=True,
+        shell_complete=complete_strategies,
         help="Ranking: " + ", ".join(STRATEGIES) + ".",
     )(f)
 
@@ -229,7 +231,9 @@ def openers(preset, solutions, allowed, any_answer, prior, hard, top, strategy, 
 @main.command(name="analyze")
 @word_options
 @json_option
-@click.option("--limit", default=12, show_default=True, help="Words shown per group in the terminal.")
+@click.option(
+    "--limit", default=12, show_default=True, type=click.IntRange(min=0), help="Words shown per group in the terminal."
+)
 @click.argument("word")
 @click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
 def analyze_cmd(preset, solutions, allowed, any_answer, prior, as_json, limit, word, moves):
@@ -396,10 +400,11 @@ def _ask(label: str, default: str | None = None) -> str:
 def _solve_loop(session: Session, top: int) -> None:
     """The prompts: a guess (Enter takes the suggestion), then its colours, until solved or quit."""
     shown = None
+    early = None  # the off-list warning given at the guess prompt, not repeated after the colours
     while True:
         if session.state is not shown:
             shown = session.state
-            show_warnings(session.new_warnings)
+            show_warnings([w for w in session.new_warnings if w != early])
             if session.history:
                 _print_board(session)
                 _print_candidates(session.state, limit=30)
@@ -421,6 +426,8 @@ def _solve_loop(session: Session, top: int) -> None:
         except RatenError as e:
             err_console.print(f"[red]{e}[/red]")
             continue
+        early = session.state.off_list(guess)
+        show_warnings([early] if early else [])
         while True:  # a mistyped pattern asks for the pattern again, not the guess
             colours = _ask(f"colours for {guess.upper()}")
             if colours.lower() in ("quit", "q"):

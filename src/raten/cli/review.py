@@ -35,7 +35,10 @@ def _bounded(x: float | None, kind: str) -> str:
 @json_option
 @click.option("--answer", help="The answer (the colours follow from it).")
 @click.option(
-    "--share", "share_file", type=click.File("r", encoding="utf-8"), help="A pasted share text (file or - for stdin)."
+    "--share",
+    "share_file",
+    type=click.File("r", encoding="utf-8"),
+    help="A pasted share text (file or - for stdin): it gives the colours, so name the guesses too.",
 )
 @click.option(
     "--work",
@@ -50,15 +53,19 @@ def _bounded(x: float | None, kind: str) -> str:
     "--seconds",
     default=REVIEW_SECONDS,
     show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
     help="Ceiling on the search time: after it values are lower bounds, work left or not.",
 )
-@click.argument("guesses", nargs=-1, required=True, metavar="GUESS[=PATTERN]...")
+@click.argument("guesses", nargs=-1, metavar="GUESS[=PATTERN]...")
 def review(preset, solutions, allowed, any_answer, prior, hard, as_json, answer, share_file, work, seconds, guesses):
     """Judge a finished game guess by guess: exact values, regret, skill and luck.
 
-    Give the answer, or the colours as GUESS=PATTERN, or a share text with --share.
+    Give the answer, or the colours as GUESS=PATTERN, or a share text with --share and the guesses.
     Example: raten review --words en crane tousy haunt --answer haunt
     """
+    if not guesses:
+        why = ": a share text shows only their colours" if share_file else ""
+        raise click.UsageError(f"name the guesses (GUESS or GUESS=PATTERN){why}")
     from raten.play.review import review as run
     from raten.trees.values import Budget
 

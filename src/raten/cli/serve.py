@@ -10,6 +10,7 @@ import click
 
 from raten.cli.common import err_console
 from raten.errors import RatenError
+from raten.extras import require
 from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
 
 
@@ -112,6 +113,7 @@ def serve(
     """Serve the solver page, the game and the openers (JSON API under /api, schema at /docs)."""
     import os
 
+    require("web", "raten serve")
     import uvicorn
 
     from raten.web.app import create_app

@@ -17,6 +17,7 @@ from raten.cli.common import (
     parse_moves,
     print_json,
     progress_bar,
+    sigterm_as_interrupt,
     top_option,
     word_options,
     words_from_options,
@@ -62,7 +63,7 @@ def build(preset, solutions, allowed, any_answer, prior, engine, schema, db, for
     check_target(db, force)  # before the word lists and the progress bar
     words = words_from_options(preset, solutions, allowed, any_answer, prior, weighted=False)
     label = f"{words.name} → {db.name} ({engine}, {schema})"
-    with progress_bar(transient=as_json) as bar:
+    with sigterm_as_interrupt(), progress_bar(transient=as_json) as bar:  # the temporary file goes on SIGTERM too
         task = bar.add_task(label, total=len(words.allowed) * len(words.solutions))
         report = build_database(
             words, db, engine, schema, force=force, progress=lambda done, _total: bar.update(task, completed=done)

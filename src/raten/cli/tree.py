@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import signal
-import threading
 import time
 from pathlib import Path
 
@@ -27,12 +25,13 @@ from raten.cli.common import (
     json_option,
     print_json,
     progress_bar,
+    sigterm_as_interrupt,
     word_options,
     words_from_options,
 )
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.trees.memo_file import DEFAULT_MEMO_GB
+from raten.trees.memo_file import DEFAULT_MEMO_GB, MAX_GB
 from raten.trees.model import Tree
 from raten.trees.opener import OpenerProof
 from raten.trees.search import INF
@@ -63,10 +62,6 @@ def _limit(max_guesses: int) -> int | None:
     return max_guesses or None
 
 
-def _terminated(signum, frame) -> None:  # noqa: ARG001
-    raise KeyboardInterrupt
-
-
 def _dist(distribution: dict) -> str:
     return " ".join(f"{k}:{v}" for k, v in sorted(distribution.items(), key=lambda kv: int(kv[0])))
 
@@ -81,7 +76,12 @@ def _dist(distribution: dict) -> str:
 @json_option
 @click.option("--top", default=20, show_default=True, help="With --best: how many openers get exact totals.")
 @click.option(
-    "--jobs", "-j", default=os.cpu_count() or 1, show_default="the number of CPUs", help="With --best: local processes."
+    "--jobs",
+    "-j",
+    default=os.cpu_count() or 1,
+    show_default="the number of CPUs",
+    type=click.IntRange(min=1),
+    help="With --best: local processes.",
 )
 @click.option("--scheduler", metavar="ADDRESS", help="With --best: run the jobs on this Dask scheduler.")
 @click.option(
@@ -102,14 +102,18 @@ def _dist(distribution: dict) -> str:
     "openers needing it or more are refuted by a proven bound.",
 )
 @click.option(
-    "--memo-bits", default=21, show_default=True, help="Memo table size, 2**bits entries per process (--opener)."
+    "--memo-bits",
+    default=21,
+    show_default=True,
+    type=click.IntRange(1, 32),
+    help="Memo table size, 2**bits entries per process (--opener).",
 )
 @click.option(
     "--memo-gb",
-    type=float,
+    type=click.FloatRange(0, MAX_GB),
     default=DEFAULT_MEMO_GB,
     show_default=True,
-    help="With --best: memo shared by the worker processes, in GB (at most 16; 0: a private memo of "
+    help=f"With --best: memo shared by the worker processes, in GB (at most {MAX_GB:g}; 0: a private memo of "
     "2**--memo-bits entries per process); saved beside the results file, so a resumed run starts with it.",
 )
 @click.option("--name", help="Name for the word lists in the tree header (default: the preset or file name).")
@@ -208,9 +212,7 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
     from raten.trees.results_file import default_results_path
 
     results = results or default_results_path(words, hard, limit)
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _terminated)  # stop the worker processes too
-    with _progress() as bar:
+    with sigterm_as_interrupt(), _progress() as bar:  # SIGTERM stops the worker processes too
         task = bar.add_task("openers", total=len(words.allowed), note="")
 
         log = _Log()

@@ -7,7 +7,16 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from raten.cli.common import RatenGroup, check_output, console, err_console, json_option, print_json, user_errors
+from raten.cli.common import (
+    RatenGroup,
+    check_output,
+    complete_lists,
+    console,
+    err_console,
+    json_option,
+    print_json,
+    user_errors,
+)
 from raten.errors import RatenError
 from raten.wordlists.german import build as german_build
 from raten.wordlists.german.dictionary import DEFAULT_DICT
@@ -161,7 +170,7 @@ def build(
 
 
 @words.command()
-@click.argument("list_name", metavar="[LIST]", required=False)
+@click.argument("list_name", metavar="[LIST]", required=False, shell_complete=complete_lists)
 @click.option("--solutions", type=click.Path(path_type=Path), help="Solutions file, one word per line (not with LIST).")
 @click.option("--allowed", type=click.Path(path_type=Path), help="Allowed-guesses file (with --solutions).")
 @click.option(

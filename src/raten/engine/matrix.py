@@ -4,7 +4,9 @@ Built by a compiled kernel (imported only to build), written to the disk cache b
 as ``.npy`` keyed by a hash of both lists, with a digest of the whole table (engine/cache.py),
 and memory-mapped: a table larger than memory (en-nyt's 14,855 × 14,855 is 220 MB) never has
 to be held whole. A cache entry that is damaged in any way, or whose digest or spot checks
-disagree, is rebuilt with a warning.
+disagree, is rebuilt with a warning. A table is built only within the size limit of
+``raten.engine.table_size`` (a RatenError before any allocation above it); a big one is reported
+to ``table_size.build_progress`` as its blocks are written.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from raten.engine.cache import (
     write_blocks,
 )
 from raten.engine.feedback import pattern
+from raten.engine.table_size import ANNOUNCE_BYTES, build_progress, check_table_size
 from raten.engine.words import WordSet, letters
 
 __all__ = [
@@ -35,6 +38,7 @@ __all__ = [
     "build_matrix",
     "cache_dir",
     "cache_path",
+    "check_size",
     "feedback_against",
     "load_matrix",
     "matrix_blocks",
@@ -62,10 +66,16 @@ def cache_path(words: WordSet) -> Path:
     return entry_path(words.fingerprint)
 
 
+def check_size(words: WordSet) -> int:
+    """The table's size in bytes; a RatenError (key ``table_too_large``) above the limit."""
+    return check_table_size(words.name, len(words.allowed), len(words.solutions))
+
+
 def build_matrix(words: WordSet) -> np.ndarray:
-    """Compute the full allowed × solutions table (uint8) in memory."""
+    """Compute the full allowed × solutions table (uint8) in memory (within the size limit)."""
     from raten.engine import kernels  # numba: a warm cache needs no build, so loading pays no compiler
 
+    check_size(words)
     return kernels.feedback_matrix(words.allowed_letters, words.solution_letters)
 
 
@@ -106,12 +116,28 @@ def _read_cache(path: Path, words: WordSet) -> np.ndarray | None:
     return read_checked(path, shape, words.fingerprint, lambda d: _looks_right(d, words))
 
 
+def _reported(words: WordSet, blocks: Iterator[np.ndarray]) -> Iterator[np.ndarray]:
+    """The blocks, telling ``build_progress`` (when set, for a big table) the rows written so far."""
+    progress = build_progress.get()
+    guesses, solutions = len(words.allowed), len(words.solutions)
+    if progress is None or guesses * solutions < ANNOUNCE_BYTES:
+        yield from blocks
+        return
+    done = 0
+    progress(words.name, guesses, solutions, done)
+    for block in blocks:
+        yield block
+        done += len(block)
+        progress(words.name, guesses, solutions, done)
+
+
 def _build_cached(path: Path, words: WordSet) -> np.ndarray:
     """Build the table block by block into the cache and map it; in memory when that fails (with a warning)."""
     names = {"name": words.name, "language": words.language}
     shape = (len(words.allowed), len(words.solutions))
+    check_size(words)  # before the first block
     try:
-        write_blocks(path, shape, matrix_blocks(words), words.fingerprint, names)
+        write_blocks(path, shape, _reported(words, matrix_blocks(words)), words.fingerprint, names)
         return read_entry(path, shape, words.fingerprint)
     except OSError as e:
         warnings.warn(f"cannot write the matrix cache {path} ({e.strerror or e}); continuing without it", stacklevel=3)

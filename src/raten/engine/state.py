@@ -42,6 +42,17 @@ class State:
 
     # --- moving on -----------------------------------------------------------------
 
+    def off_list(self, word: str) -> Notice | None:
+        """The warning that ``word`` (normalised) is not in the allowed list, or None when it is."""
+        if word in self.words.allowed_index:
+            return None
+        return Notice(
+            f"{word.upper()} is not in the {self.words.name} word list; used anyway",
+            "not_in_list",
+            word=word.upper(),
+            list=self.words.name,
+        )
+
     def after(self, guess: str, pattern: str | int) -> State:
         """The state after ``guess`` showed ``pattern`` (any notation, or a 0..242 code)."""
         word = check_word(guess, "guess")
@@ -52,15 +63,9 @@ class State:
             code = int(pattern)
         warnings = list(self.warnings)
         row = self.words.allowed_index.get(word)
-        if row is None:
-            warnings.append(
-                Notice(
-                    f"{word.upper()} is not in the {self.words.name} word list; used anyway",
-                    "not_in_list",
-                    word=word.upper(),
-                    list=self.words.name,
-                )
-            )
+        off = self.off_list(word)
+        if off is not None:
+            warnings.append(off)
         if self.hard:
             from raten.engine import hardmode  # numba (its compiled rule): hard mode only
 

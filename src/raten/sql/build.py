@@ -23,6 +23,7 @@ from raten.engine.feedback import PATTERNS, format_pattern
 from raten.engine.matrix import load_matrix
 from raten.engine.words import WordSet
 from raten.errors import RatenError
+from raten.extras import require
 from raten.sql.queries import check_layout, sql_text, statements
 
 #: Bump when a layout changes, so old files are refused instead of misread.
@@ -147,10 +148,9 @@ def _remove(tmp: Path) -> None:
 
 
 def _duckdb():
-    try:
-        import duckdb
-    except ModuleNotFoundError:
-        raise RatenError("the DuckDB engine needs the duckdb package: pip install 'raten[sql]'") from None
+    require("sql", "the DuckDB engine")
+    import duckdb
+
     return duckdb
 
 

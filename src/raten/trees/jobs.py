@@ -30,7 +30,16 @@ from pathlib import Path
 
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.trees.memo_file import DEFAULT_MEMO_GB, MemoHandle, SharedMemo, attach, memo_fingerprint, slots_for
+from raten.extras import require
+from raten.trees.memo_file import (
+    DEFAULT_MEMO_GB,
+    MemoHandle,
+    SharedMemo,
+    attach,
+    check_memo_gb,
+    memo_fingerprint,
+    slots_for,
+)
 from raten.trees.model import tree_weights
 from raten.trees.report import BestReport
 from raten.trees.results_file import ResultsFile, memo_path, read_bounds, read_results, results_header
@@ -144,10 +153,9 @@ class _Pool:
 
 class _Dask:
     def __init__(self, scheduler) -> None:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise RatenError("--scheduler needs dask distributed: pip install 'raten[cluster]'") from None
+        require("cluster", "--scheduler")
+        from distributed import Client
+
         if isinstance(scheduler, str):
             try:
                 self.client = Client(scheduler, timeout="20s")
@@ -209,8 +217,7 @@ def run_best(
         raise RatenError("--top must be at least 1")
     if start_cutoff is not None and start_cutoff < 1:
         raise RatenError("--cutoff must be at least 1")
-    if memo_gb < 0:
-        raise RatenError("--memo-gb must not be negative")
+    check_memo_gb(memo_gb)
     slots = slots_for(memo_gb) if memo_gb > 0 else 0
     cap = start_cutoff if start_cutoff is not None else INF
     start = time.perf_counter()

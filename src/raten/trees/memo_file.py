@@ -49,10 +49,17 @@ CHUNK = 1 << 20
 _KERNEL_MODULES = ("raten.trees.kernels", "raten.trees.memo", "raten.engine.hardmode")
 
 
+def check_memo_gb(gb: float) -> None:
+    """RatenError unless ``gb`` is a size ``--memo-gb`` takes: 0 (private memos) up to MAX_GB."""
+    if not 0 <= gb <= MAX_GB:
+        raise RatenError(f"--memo-gb must be from 0 (a private memo per process) to {MAX_GB:g}")
+
+
 def slots_for(gb: float) -> int:
-    """Slots of a table of ``gb`` gigabytes; RatenError outside (0, MAX_GB]."""
-    if not 0 < gb <= MAX_GB:
-        raise RatenError(f"--memo-gb must be above 0 and at most {MAX_GB:g}")
+    """Slots of a shared table of ``gb`` gigabytes (above 0); RatenError outside (0, MAX_GB]."""
+    check_memo_gb(gb)
+    if gb == 0:
+        raise RatenError("--memo-gb 0 asks for private memos: there is no shared table to size")
     return max(1, int(gb * (1 << 30)) // tm.SLOT_BYTES)
 
 

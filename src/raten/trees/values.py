@@ -51,8 +51,8 @@ FULL_SEARCH_MAX = 600
 #: budget on little more (de under the frequency prior: 9514 words).
 PRIOR_SEARCH_MAX = 300
 UNLIMITED = tk.UNLIMITED
-#: Where the committed trees and opener tables are, in a source checkout (or $RATEN_TREES).
-TREES_DIR = Path(os.environ.get("RATEN_TREES", Path(__file__).resolve().parents[3] / "trees"))
+#: Where the proven trees and opener tables are: package data, so installs have them (or $RATEN_TREES).
+TREES_DIR = Path(os.environ.get("RATEN_TREES", Path(__file__).resolve().parents[1] / "data" / "trees"))
 
 
 #: Cells of work (``kernels.ST_CELLS``) the exact search does per second on one core: about 1e9

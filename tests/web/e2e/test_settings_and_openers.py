@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROWS = "crane00120-tousy10200"
-TREES = Path(__file__).resolve().parents[3] / "trees"
+TREES = Path(__file__).resolve().parents[3] / "src" / "raten" / "data" / "trees"
 SIZES = {"desktop": {"width": 1200, "height": 820}, "phone": {"width": 360, "height": 740}}
 
 # Records <html>'s look at the moment <body> is inserted, i.e. before anything of the page is painted.
