@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -260,3 +261,18 @@ def test_opener_proof_chooses_the_opener_with_most_groups(words: WordSet) -> Non
     assert given.chosen_by == "given"
     with pytest.raises(RatenError, match="SALET cannot solve every word within 2 guesses"):
         given.run()
+
+
+def test_a_shipped_tree_is_read_by_its_name(tmp_path, monkeypatch):
+    """``--tree de-normal`` works where no such file is: installs keep the proven trees in the package."""
+    from raten.trees.model import SHIPPED_TREES, Tree, tree_path
+
+    monkeypatch.chdir(tmp_path)
+    assert tree_path("de-normal") == tree_path("de-normal.txt") == SHIPPED_TREES / "de-normal.txt"
+    assert Tree.read("de-normal").to_text() == Tree.read(SHIPPED_TREES / "de-normal.txt").to_text()
+    (tmp_path / "de-normal").write_text("# raten decision tree v1\n", encoding="utf-8")
+    assert tree_path("de-normal") == Path("de-normal")  # a file here comes first
+    with pytest.raises(RatenError, match="does not exist"):
+        Tree.read("no-such-tree")
+    with pytest.raises(RatenError, match="does not exist"):
+        Tree.read("sub/de-normal")  # a path is a path, never a shipped name

@@ -119,7 +119,8 @@ def _tree_option(f):
         "--tree",
         "tree_file",
         type=click.Path(path_type=Path),
-        help="Follow a decision tree file (from `raten tree --out`) instead of ranking.",
+        help="Follow a decision tree instead of ranking: a file from `raten tree --out`, or a shipped proven tree "
+        "by name (en-normal, en-hard, de-normal, de-hard, 6mal5-normal, 6mal5-hard).",
     )(f)
 
 

@@ -27,6 +27,18 @@ from raten.engine.words import UNIFORM, WordSet
 from raten.errors import RatenError
 from raten.trees.weights import integer_weights
 
+#: The proven trees and opener tables that ship as package data (``$RATEN_TREES`` elsewhere).
+SHIPPED_TREES = Path(__file__).resolve().parents[1] / "data" / "trees"
+
+
+def tree_path(path: str | Path) -> Path:
+    """``path``, or the shipped proven tree of that name (``de-normal``, ``en-hard.txt`` ...) when
+    no such file is here: installs have the trees inside the package, not at a path users know."""
+    p = Path(path)
+    shipped = SHIPPED_TREES / (p.name if p.suffix else f"{p.name}.txt")
+    return shipped if not p.exists() and len(p.parts) == 1 and shipped.is_file() else p
+
+
 MAGIC = "# raten decision tree v1"
 _MAX_SHOWN = 10
 
@@ -201,7 +213,8 @@ class Tree:
 
     @classmethod
     def read(cls, path: str | Path) -> Tree:
-        p = Path(path)
+        """A tree file, or a shipped proven tree by its name (``tree_path``)."""
+        p = tree_path(path)
         try:
             text = p.read_text(encoding="utf-8")
         except FileNotFoundError:

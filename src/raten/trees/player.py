@@ -12,7 +12,7 @@ from raten.engine.feedback import ALL_GREEN, format_pattern
 from raten.engine.hardmode import violation
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.trees.model import Tree, moves_text
+from raten.trees.model import Tree, moves_text, tree_path
 
 
 class TreePlayer:
@@ -72,7 +72,7 @@ def load_tree(path: str | Path, words: WordSet) -> TreePlayer:
 
     Kept per file (and its modification time) and word lists, since a game asks once a turn.
     """
-    p = Path(path)
+    p = tree_path(path)
     try:
         key = (str(p.resolve()), p.stat().st_mtime_ns, words.fingerprint)
     except OSError:

@@ -38,6 +38,7 @@ from raten.engine.matrix import feedback_against
 from raten.engine.words import WordSet, letters
 from raten.trees import kernels as tk
 from raten.trees.budget import REVIEW_CELLS, REVIEW_SECONDS
+from raten.trees.model import SHIPPED_TREES
 from raten.trees.search import Searcher
 
 INF = tk.INF
@@ -52,7 +53,7 @@ FULL_SEARCH_MAX = 600
 PRIOR_SEARCH_MAX = 300
 UNLIMITED = tk.UNLIMITED
 #: Where the proven trees and opener tables are: package data, so installs have them (or $RATEN_TREES).
-TREES_DIR = Path(os.environ.get("RATEN_TREES", Path(__file__).resolve().parents[1] / "data" / "trees"))
+TREES_DIR = Path(os.environ.get("RATEN_TREES", SHIPPED_TREES))
 
 
 #: Cells of work (``kernels.ST_CELLS``) the exact search does per second on one core: about 1e9
