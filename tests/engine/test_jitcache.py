@@ -14,7 +14,7 @@ import pytest
 
 from raten.engine import jitcache
 
-PACKAGE = Path(jitcache.__file__).resolve().parents[2]
+PACKAGE = Path(jitcache.__file__).resolve().parents[1]  # the raten folder (KERNEL_SOURCES are relative to it)
 
 
 def compiling_modules(package: Path) -> set[str]:

@@ -43,6 +43,7 @@ def test_published_english_openers(en_start) -> None:
     assert [h.candidate for h in hints] == [w in en_start.words.solution_index for w, _ in EN_OPENERS]
 
 
+@pytest.mark.slow
 def test_openers_agree_with_reference(en_start, en_words) -> None:
     """Each of the top ten, and a random sample of other guesses, scored again in plain Python."""
     hints = en_start.hints(top=10)
@@ -71,6 +72,7 @@ def test_published_hints_after_crane(crane) -> None:
     assert hints[2].bits == pytest.approx(hints[3].bits, abs=1e-12)  # a tie, broken A-Z
 
 
+@pytest.mark.slow
 def test_full_ranking_after_crane_equals_reference(crane, crane_reference) -> None:
     """Every one of the 12972 guesses scored in plain Python; the top 25 must match in order."""
     cands = set(crane.candidate_words)
@@ -82,6 +84,7 @@ def test_full_ranking_after_crane_equals_reference(crane, crane_reference) -> No
         assert h.candidate == (h.word in cands)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("strategy", "key"),
     [

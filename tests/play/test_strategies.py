@@ -81,6 +81,7 @@ def test_resolve_lists_and_all(small) -> None:
         get_strategy("tree:x.tree")  # no word set to check it against
 
 
+@pytest.mark.slow
 def test_en_openers(en_words) -> None:
     start = State(en_words)
     for name, opener in EN_OPENERS.items():
