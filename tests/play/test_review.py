@@ -151,6 +151,7 @@ def test_colours_and_share_text_agree_with_the_answer():
         parse_share("Wordle 1,000 X/6")
 
 
+@pytest.mark.slow
 def test_a_lost_game():
     words = load_words("de")
     guesses = ["kilos", "abend", "mumps", "fjord", "wachs", "zwerg"]

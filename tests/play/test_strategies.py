@@ -152,6 +152,7 @@ def _ref_second_step(first: str, pool: list[str], cands: list[str], history, har
     return total / len(cands)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("opened", [False, True])
 def test_second_step_against_plain_python(small, hard, opened) -> None:
