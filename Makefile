@@ -1,7 +1,8 @@
 # make run:   install everything and start the web app on 127.0.0.1:8000.
 # make test:  install everything (browser and Debian dictionaries included), lint, the device engine's
 #             node tests, and the whole suite with branch coverage.
-# make check: lint, the device engine's node tests, the suite without the slow and browser tests,
+# make check: lint, the device engine's node tests, the suite without the slow and browser tests (the loop
+#             before every commit, meant for under a minute: docs/design.md#tests),
 #             and the docs site built with --strict.
 # make docs:  regenerate docs/cli.md from --help (a test fails when it is stale).
 # make site:  build the docs site (mkdocs.yml, Material theme) into .cache/site; broken links fail.
