@@ -8,7 +8,7 @@ the web app the browser tests serve, rankings in both modes and under a prior, t
 feedback tables go to a temporary folder) and a stamp in the cache's folder, and prints ``warm``
 when it is done. With the stamp there (this script, numba and Python as they were) it prints
 ``warm`` at once: `make check` runs it every time, and the work (building the lists' tables,
-ranking their openers) costs 10-20 CPU seconds even when nothing is left to compile. The folder
+ranking their openers) took 7 CPU seconds here even with nothing left to compile. The folder
 is named by a digest of the kernel sources (raten.engine.jitcache), so a changed kernel finds
 no stamp and is compiled again.
 """
