@@ -1,7 +1,8 @@
 # make run:   install everything and start the web app on 127.0.0.1:8000.
 # make test:  install everything (browser and Debian dictionaries included), lint, the device engine's
 #             node tests, and the whole suite with branch coverage.
-# make check: lint, the device engine's node tests, the suite without the slow and browser tests,
+# make check: lint, the device engine's node tests, the suite without the slow and browser tests (the loop
+#             before every commit, meant for under a minute: docs/design.md#tests),
 #             and the docs site built with --strict.
 # make docs:  regenerate docs/cli.md from --help (a test fails when it is stale).
 # make site:  build the docs site (mkdocs.yml, Material theme) into .cache/site; broken links fail.
@@ -84,25 +85,30 @@ ONE_THREAD := $(if $(filter 0,$(TEST_WORKERS)),,NUMBA_NUM_THREADS=1)
 XDIST := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 # The numba kernels the suite needs, compiled into numba's cache in the background while the
-# browser, dictionaries, axe, lint and node steps run (tests/warm_kernels.py: on a fresh clone the
-# first browser test's server compiled them itself, 67 s of its setup against 5 s after this);
-# `test` waits for it before pytest. If it fails the tests compile what they need, as before.
+# browser, dictionaries, axe, lint, site and node steps run (tests/warm_kernels.py: on a fresh clone
+# the first browser test's server compiled them itself, 67 s of its setup against 5 s after this);
+# `test` and `check` wait for it before pytest (WARM_WAIT: until the process has ended, not for a
+# time). If it fails the tests compile what they need, as before. With a warm cache it only
+# checks its stamp in the cache folder and ends.
 WARM_PID := .cache/warm-kernels.pid
 WARM_LOG := .cache/warm-kernels.log
 warm-start: install
 	@mkdir -p .cache
 	@$(BIN)/python tests/warm_kernels.py > $(WARM_LOG) 2>&1 & echo $$! > $(WARM_PID)
+WARM_WAIT = @while kill -0 $$(cat $(WARM_PID)) 2>/dev/null; do sleep 0.5; done; \
+	grep -qx warm $(WARM_LOG) || { echo "the kernel warm-up did not finish; the tests compile instead:"; tail -3 $(WARM_LOG); }
 
 # RATEN_NEED_DEBIAN=1: a test that needs the Debian packages fails instead of skipping.
 test: install warm-start browser dictionaries axe lint
 	$(NODE_TEST)
-	@while kill -0 $$(cat $(WARM_PID)) 2>/dev/null; do sleep 0.5; done; \
-		grep -qx warm $(WARM_LOG) || { echo "the kernel warm-up did not finish; the tests compile instead:"; tail -3 $(WARM_LOG); }
+	$(WARM_WAIT)
 	RATEN_NEED_DEBIAN=1 $(ONE_THREAD) $(PYTEST) -q $(XDIST) --durations=15 $(COVERAGE)
 
-check: install lint site
+# The loop before every commit (docs/design.md#tests: its time, idle and loaded, first and warm).
+check: install warm-start lint site
 	$(NODE_TEST)
-	$(PYTEST) -q -m "not slow and not e2e"
+	$(WARM_WAIT)
+	$(PYTEST) -q -m "not slow and not e2e" --durations=10
 
 docs: install
 	$(BIN)/python -m raten.cli.reference docs/cli.md

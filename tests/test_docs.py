@@ -175,8 +175,13 @@ def _raten(command: str, cwd: Path) -> subprocess.CompletedProcess:
 
 
 def _slow(command: str) -> bool:
-    """Commands of more than a few seconds: en-nyt's 220 MB table, a server start, a proof."""
-    return "en-nyt" in command or command.startswith(("raten serve", "raten tree --words"))
+    """Commands of more than a few seconds: en-nyt's 220 MB table, a server start, a proof, and
+    (about 2 CPU seconds each) de's openers and the frequency prior's 9514 x 9514 table."""
+    return (
+        "en-nyt" in command
+        or "--prior frequency" in command
+        or command.startswith(("raten serve", "raten tree --words", "raten openers --words de"))
+    )
 
 
 def _params(items, command_of):
@@ -345,9 +350,10 @@ def test_the_readme_links_resolve():
             assert anchor in anchors, link
 
 
+@pytest.mark.slow
 def test_the_docs_site_builds_with_strict(tmp_path):
     """mkdocs.yml's nav holds every page, and no link or anchor between the pages is broken
-    (``strict``); a few seconds, so it runs with the suite and in ``make check``."""
+    (``strict``). Slow for ``make check``, which builds the site itself (`make site`) anyway."""
     done = subprocess.run(
         [
             sys.executable,

@@ -132,6 +132,7 @@ def test_hint_unlisted_past_guess_warns(en_words) -> None:
     assert "warning" in result.stderr and "ZZZZZ is not in the en word list" in result.stderr
 
 
+@pytest.mark.slow
 def test_hint_falls_back_to_allowed_words(en_words) -> None:
     moves = [(g, ref_code(g, "jaxie")) for g in ("crane", "sloth", "guild")]
     assert ref_filter(en_words.solutions, moves) == []
@@ -486,6 +487,7 @@ def test_words_json_names_the_extra_presets() -> None:
 # --- --prior and --answers-only ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_prior_option_on_hint_and_openers() -> None:
     from raten.engine.state import State
 

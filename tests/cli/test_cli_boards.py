@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from raten.cli.main import main
@@ -57,6 +58,7 @@ def test_solve_bad_patterns_then_quit() -> None:
     assert code == 0 and "needs 2 patterns" in out
 
 
+@pytest.mark.slow
 def test_bench_boards_json_and_text(tmp_path) -> None:
     code, out = run("bench", "--words", "de", "--boards", "2", "--games", "5", "--seed", "3", "--json", "--worst", "2")
     assert code == 0, out

@@ -69,6 +69,7 @@ def test_score_error_is_clean_and_light(tmp_path):
     assert [m for m in HEAVY if m in modules] == []
 
 
+@pytest.mark.slow
 def test_hint_loads_the_engine_but_not_the_rest(tmp_path):
     solutions = tmp_path / "solutions.txt"
     solutions.write_text("crane\nslate\nspiel\ninsel\nreact\n")
@@ -87,6 +88,7 @@ def test_hint_loads_the_engine_but_not_the_rest(tmp_path):
 NOT_FOR_A_HINT = ("numba", "llvmlite", "raten.engine.kernels", "raten.engine.hardmode", "raten.engine.lookahead")
 
 
+@pytest.mark.slow
 def test_warm_english_hint_after_a_guess_imports_no_numba(tmp_path):
     """The command of issue 9's start-up target, with a warm matrix cache."""
     args = ("hint", "--words", "en", "crane=..?!.")
@@ -97,6 +99,7 @@ def test_warm_english_hint_after_a_guess_imports_no_numba(tmp_path):
     assert sorted(m for m in modules if m.startswith(NOT_FOR_A_HINT)) == []
 
 
+@pytest.mark.slow
 def test_hard_mode_hint_still_loads_its_compiled_rule(tmp_path):
     """The other side of the line: hard mode filters the guesses with the compiled rule."""
     args = ("hint", "--words", "en", "--hard", "crane=..?!.")

@@ -25,6 +25,7 @@ def by_constraints(history: list[tuple[str, int]]) -> tuple[str, ...]:
     return tuple(w for w in UNIVERSE if c.allows(w))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(secret=words, guesses=st.lists(words, min_size=1, max_size=4))
 def test_real_histories_filter_the_same(secret: str, guesses: list[str]) -> None:
@@ -38,6 +39,7 @@ def test_real_histories_filter_the_same(secret: str, guesses: list[str]) -> None
         assert secret in kept
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.tuples(words, st.integers(0, PATTERNS - 1)), min_size=1, max_size=3))
 def test_any_history_filters_the_same_unless_contradictory(history: list[tuple[str, int]]) -> None:
@@ -161,6 +163,7 @@ def every_string_feedback():
     return kernels.feedback_matrix(letters(list(_GUESSES)), grid)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_satisfiable_equals_brute_force_over_every_string(every_string_feedback, data):

@@ -94,6 +94,7 @@ def test_repeated_words_sample_is_large(repeated_words) -> None:
     assert len(repeated_words) >= 250
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("threshold", [0, 1 << 62], ids=["parallel", "serial"])
 def test_kernel_matrix_equals_reference_on_every_pair(
     repeated_words, reference_table, threshold: int, monkeypatch: pytest.MonkeyPatch

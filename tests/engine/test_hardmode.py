@@ -44,12 +44,14 @@ def _check_mask(history: list[tuple[str, int]]) -> None:
     assert bad.size == 0, [UNIVERSE[i] for i in bad[:5]]
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(secret=words, guesses=st.lists(words, min_size=0, max_size=4))
 def test_mask_equals_violation_for_real_games(secret: str, guesses: list[str]) -> None:
     _check_mask([(g, ref_code(g, secret)) for g in guesses])
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(words, st.integers(0, PATTERNS - 1)), min_size=1, max_size=3))
 def test_mask_equals_violation_for_any_colours(history: list[tuple[str, int]]) -> None:

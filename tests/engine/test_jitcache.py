@@ -104,18 +104,36 @@ cache.save(("sig",), {"code": 1})
 """
 
 
+def _blocked_on_a_lock(pid: int) -> bool:
+    """Whether process ``pid`` waits for a lock another holds (Linux's /proc/locks lists the
+    waiter as ``N: -> FLOCK  ADVISORY  WRITE <pid> ...``)."""
+    for line in Path("/proc/locks").read_text().splitlines():
+        parts = line.split()
+        if len(parts) > 5 and parts[1] == "->" and parts[5] == str(pid):
+            return True
+    return False
+
+
 def test_a_save_waits_while_another_process_holds_the_cache_entry(tmp_path):
     """numba's index-then-data write is one step for other processes: a save waits for the lock
-    (without it the child writes its index within milliseconds of saying it is ready)."""
+    (without it the child writes its index within milliseconds of saying it is ready). The test
+    waits for a condition, never a time: the child blocked on the lock, or (the bug) its index
+    written or the child gone."""
     import fcntl
     import time
 
+    if not Path("/proc/locks").exists():
+        pytest.skip("no /proc/locks to see the child wait on the lock")
     index = tmp_path / "f-1.nbi"
     with open(str(index) + ".lock", "ab") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
         child = subprocess.Popen([sys.executable, "-c", SAVE_ONE, str(tmp_path)], stdout=subprocess.PIPE, text=True)
         assert child.stdout is not None and child.stdout.readline() == "ready\n"
-        time.sleep(1.0)
+        deadline = time.monotonic() + 120  # generous: the loop ends as soon as one of these holds
+        while not (_blocked_on_a_lock(child.pid) or index.exists() or child.poll() is not None):
+            assert time.monotonic() < deadline, "the child neither waited on the lock nor saved"
+            time.sleep(0.01)
+        assert _blocked_on_a_lock(child.pid)
         assert not index.exists() and child.poll() is None
     assert child.wait(timeout=120) == 0
     assert index.exists() and (tmp_path / "f-1.1.nbc").exists()

@@ -243,6 +243,7 @@ def _rebuilt_right(words: WordSet, match: str) -> None:
     assert np.array_equal(again.data, reference_matrix(words))
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("fresh_cache")
 def test_one_changed_byte_in_the_en_table_is_caught(en_words) -> None:
     """The issue's case: data[crane, aging] = 0 made crane=..?!. leave 19 candidates, without AGING."""

@@ -108,6 +108,7 @@ def test_repeated_columns_and_no_candidates():
     assert_same(table, np.zeros(0, dtype=np.int64), np.arange(5))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_random_tables_drawn(data: st.DataObject):
@@ -143,6 +144,7 @@ def random_states(words, seed: int, games: int = 6):
                 break
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["en", "de"])
 def test_real_states_after_random_histories(name: str):
     words = load_words(name)
@@ -164,6 +166,7 @@ def test_dispatcher_picks_numpy_for_small_tables_while_numba_is_not_loaded(monke
     assert rank.partition_path(20) == "numba"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["en", "de"])
 @pytest.mark.parametrize("hard", [False, True])
 def test_ranking_is_the_same_either_way(name: str, hard: bool, monkeypatch):
@@ -226,6 +229,7 @@ def assert_weighted(table: np.ndarray, rows, cols, weights) -> None:
         assert np.allclose(got.bits, first.bits, rtol=0, atol=1e-13)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_weighted_statistics_equal_the_slow_reference(data: st.DataObject):
@@ -269,6 +273,7 @@ def test_equal_weights_give_the_uniform_figures_and_the_uniform_code_runs_withou
     assert State(same).answer_weights() is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["en", "de"])
 def test_weighted_real_states_equal_the_reference(name: str):
     """The frequency prior on real lists: every allowed word a candidate, weighted; states after
@@ -283,6 +288,7 @@ def test_weighted_real_states_equal_the_reference(name: str):
         assert_weighted(table, rows, state.candidates, weights)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 def test_weighted_ranking_is_the_same_either_way(hard: bool, monkeypatch):
     words = load_words("de", prior="frequency")

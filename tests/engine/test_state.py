@@ -46,6 +46,7 @@ def test_every_notation_and_code_filters_alike(start: State, pattern: str | int)
     assert start.after("CRANE", pattern).candidate_words == start.after("crane", "..?!.").candidate_words
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_filtering_equals_reference(data: st.DataObject, en_words) -> None:

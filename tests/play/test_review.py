@@ -90,6 +90,7 @@ def test_v_and_q_equal_brute_force_on_small_random_lists(seed, hard):
         assert v.total == brute_total(words, cands, ((g0, code),), hard, memo)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["de-normal", "de-hard", "en-normal", "en-hard"])
 def test_every_move_of_a_proven_tree_has_regret_zero(name):
     words = load_words(name.split("-")[0])
@@ -150,6 +151,7 @@ def test_colours_and_share_text_agree_with_the_answer():
         parse_share("Wordle 1,000 X/6")
 
 
+@pytest.mark.slow
 def test_a_lost_game():
     words = load_words("de")
     guesses = ["kilos", "abend", "mumps", "fjord", "wachs", "zwerg"]
@@ -194,6 +196,7 @@ def test_an_english_hard_mode_first_guess_is_exact_from_the_proven_openers_table
     assert first.regret == pytest.approx((8155 - 8122) / 2315)
 
 
+@pytest.mark.slow
 def test_a_game_without_an_openers_table_within_a_small_budget_says_at_least():
     # de-ext (every allowed word an answer) has no openers table, so the first guess gets a bound
     r = review(load_words("de-ext"), ["tarne", "kilos"], "kilos", hard=True, budget=Budget(seconds=0.2), solver=False)
@@ -272,6 +275,7 @@ def test_a_copy_of_a_list_reuses_its_searcher():
     assert copy is not words and Values(copy).search is Values(words).search
 
 
+@pytest.mark.slow
 def test_a_guess_that_tells_little_leaves_a_bound_not_a_search_of_hours() -> None:
     """After XXXXX (all grey) 2278 English words are left: far too many to search within any
     budget, since a search once begun is not interrupted. The move says so instead of searching."""

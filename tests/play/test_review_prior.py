@@ -136,6 +136,7 @@ def test_weighted_regret_and_luck_follow_the_brute_force_values(seed):
     assert r.prior == "test"
 
 
+@pytest.mark.slow
 def test_a_german_review_under_the_frequency_prior_is_weighted_and_honest_at_the_start():
     """The opener tables are uniform: under the frequency prior the first move is not read from
     them, so with a small budget its best value is a bound, never a claimed exact value."""
@@ -183,6 +184,7 @@ def test_cli_tree_under_the_frequency_prior_writes_and_checks_a_weighted_tree(tm
     assert wrong.exit_code != 0 and "frequency prior" in wrong.output and "Traceback" not in wrong.output
 
 
+@pytest.mark.slow
 def test_cli_review_under_the_frequency_prior():
     from raten.cli.main import main
 
@@ -195,6 +197,7 @@ def test_cli_review_under_the_frequency_prior():
     assert table.exit_code == 0 and "frequency prior" in table.output
 
 
+@pytest.mark.slow
 def test_post_review_with_a_prior(tmp_path):
     from fastapi.testclient import TestClient
 

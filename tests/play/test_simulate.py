@@ -242,6 +242,7 @@ def test_tree_strategy_replays_a_simulation(small, tmp_path) -> None:
     assert replay.strategy == f"tree:{file}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(PUBLISHED))
 def test_published_english_figures(en_words, name) -> None:
     """Greedy strategies over all 2315 en solutions match the published totals within 0.02 per game."""

@@ -81,6 +81,7 @@ def test_resolve_lists_and_all(small) -> None:
         get_strategy("tree:x.tree")  # no word set to check it against
 
 
+@pytest.mark.slow
 def test_en_openers(en_words) -> None:
     start = State(en_words)
     for name, opener in EN_OPENERS.items():
@@ -151,6 +152,7 @@ def _ref_second_step(first: str, pool: list[str], cands: list[str], history, har
     return total / len(cands)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("opened", [False, True])
 def test_second_step_against_plain_python(small, hard, opened) -> None:

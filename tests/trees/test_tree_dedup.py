@@ -104,6 +104,7 @@ def some_openers(words: WordSet, seed: int, k: int, also: str | None = None) -> 
 GAP_CASES = ((214, "iciag"), (247, "aafea"), (356, "bbchd"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "opener"), GAP_CASES)
 def test_hard_mode_totals_with_and_without_the_skip_equal_brute_force(seed: int, opener: str) -> None:
     words, limit = trap_words(seed)
@@ -121,6 +122,7 @@ def test_normal_mode_totals_on_the_same_lists(seed: int, opener: str) -> None:
 # openers that learn nothing (one group): the search's total is a real tree's, 9 for EEFBD
 # within 3 guesses (a guess spent, a splitter, the answer) and 14 for EACEC; the brute force
 # had called them impossible
+@pytest.mark.slow
 @example(seed=247593)
 @example(seed=815160)
 def test_hard_mode_skip_is_exact_on_random_trap_lists(seed: int) -> None:

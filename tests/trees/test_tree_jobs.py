@@ -65,6 +65,7 @@ def test_process_pool_and_dask_equal_one_process(words, tmp_path) -> None:
     assert one.cutoff == pool.cutoff == dask.cutoff
 
 
+@pytest.mark.slow
 def test_results_file_for_other_lists_is_refused(words, tmp_path) -> None:
     path = tmp_path / "r.jsonl"
     run_best(words, top=2, results=path, openers=list(words.allowed[:5]))
@@ -132,6 +133,7 @@ def test_a_killed_run_resumes_without_losing_work(tmp_path) -> None:
     assert resumed["best"]["opener"] == fresh.best["opener"]
 
 
+@pytest.mark.slow
 def test_raised_bounds_are_kept_in_the_results_file_and_not_raised_again_on_resume(
     words, tmp_path, monkeypatch
 ) -> None:
@@ -153,6 +155,7 @@ def test_raised_bounds_are_kept_in_the_results_file_and_not_raised_again_on_resu
     assert _ranking(again) == _ranking(first) and again.cutoff == first.cutoff
 
 
+@pytest.mark.slow
 def test_report_dictionaries_and_best_tree_come_from_the_library(words, tmp_path) -> None:
     """`raten tree --best` prints BestReport.to_dict and writes BestReport.best_tree."""
     from raten.trees.results_file import default_results_path

@@ -9,7 +9,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -66,12 +65,17 @@ def _hammer(table, writer, rounds, seed):
     return hits, wrong, torn
 
 
-def _writer(handle: mf.MemoHandle, writer: int, rounds: int, start: float) -> tuple[int, int, int]:
-    """Compile, wait for the common start (so the writers overlap), hammer the shared table."""
+#: The longest a writer waits for the others to be compiled and attached: generous, the wait
+#: ends when the last one arrives (a fixed start time would be too early on a loaded machine).
+START_TIMEOUT = 600
+
+
+def _writer(handle: mf.MemoHandle, writer: int, rounds: int, start) -> tuple[int, int, int]:
+    """Compile, wait at the ``start`` barrier until every writer has (so they overlap), hammer
+    the shared table."""
     _hammer(m.empty_memo(64), writer, 10, 1)
     table = mf.attach(handle)
-    while time.time() < start:
-        time.sleep(0.001)
+    start.wait(START_TIMEOUT)
     return tuple(int(v) for v in _hammer(table, writer, rounds, 1000 + writer))
 
 
@@ -82,8 +86,9 @@ def test_processes_hammering_one_probe_run_never_read_a_wrong_value(tmp_path) ->
     one some writer put for that key."""
     shared = mf.SharedMemo("f" * 32, 64, directory=tmp_path)
     try:
-        with ProcessPoolExecutor(WRITERS, mp_context=get_context("spawn")) as ex:
-            start = [time.time() + 8] * WRITERS  # all started and compiled by then
+        spawn = get_context("spawn")
+        with spawn.Manager() as manager, ProcessPoolExecutor(WRITERS, mp_context=spawn) as ex:
+            start = [manager.Barrier(WRITERS)] * WRITERS  # passed when all are compiled and attached
             out = list(ex.map(_writer, [shared.handle] * WRITERS, range(WRITERS), [20_000_000] * WRITERS, start))
         hits = sum(o[0] for o in out)
         assert sum(o[1] for o in out) == 0

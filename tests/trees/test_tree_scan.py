@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ def test_split_keys_equal_the_plain_count(seed, n, guesses, greens) -> None:
     assert np.array_equal(split_keys.py_func(mt, s, legal), _reference(mt, s, legal))
 
 
+@pytest.mark.slow
 def test_split_keys_on_english(en_words) -> None:
     from raten.engine.transposed import load_transposed
 

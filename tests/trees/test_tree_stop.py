@@ -28,6 +28,7 @@ def _solve(s: Searcher, cands: np.ndarray, rules, stop_at: int) -> tuple[int, bo
     return int(v), bool(s.stats[tk.ST_STOPPED])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 def test_a_stopped_search_is_a_lower_bound_and_leaves_the_memo_exact(hard: bool) -> None:
     """en after TRACE, the 11 groups after the largest (49-127 words): each searched by a searcher

@@ -112,6 +112,7 @@ def test_weighted_search_equals_brute_force(seed: int, hard: bool, limit: int | 
     check_openers(random_words(5000 + seed), hard, limit)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 10**6),

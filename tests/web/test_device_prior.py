@@ -1,7 +1,12 @@
 """The device engine (static/device/engine.js) under the frequency prior gives the server's hints:
 the list file carries every solution's weight, and engine.js ranks by the weighted entropy in the
 compiled kernel's order of sums. Random histories (normal and hard mode) answered by the server's
-service and by engine.js under node, compared field by field; the list file and its URL on the page."""
+service and by engine.js under node, compared field by field; the list file and its URL on the page.
+
+Bits are compared as the ranking compares them, at 9 decimals (rank._TIE_DECIMALS, engine.js
+``roundKey``), and within 1e-12: the server's log2 (the C library's, which picks its code by CPU,
+or numpy's on the numpy path) and node's Math.log2 may differ in the last place, so the figures
+agree to the last bit on one machine and not on another (issue 27, item 17)."""
 
 from __future__ import annotations
 
@@ -11,10 +16,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
 from raten.engine.feedback import format_pattern, pattern
+from raten.engine.rank import _TIE_DECIMALS
 from raten.engine.words import WordSet
 from raten.web.app import create_app
 from raten.web.device import list_file
@@ -89,14 +96,14 @@ def test_the_device_ranks_the_frequency_prior_as_the_server_does(small: WordSet,
         for hd, hs in zip(d["hints"], s["hints"]):
             for key in ("candidate", "patterns", "largest"):
                 assert hd[key] == hs[key], (q, hd["word"], key)
+            # the ranking's key, the same on both sides (the order above follows from it)
+            assert np.round(hd["bits"], _TIE_DECIMALS) == np.round(hs["bits"], _TIE_DECIMALS), (q, hd["word"])
             assert hd["bits"] == pytest.approx(hs["bits"], abs=1e-12)
             assert hd["expected_remaining"] == pytest.approx(hs["expected_remaining"], rel=1e-12)
             exact += hd["bits"] == hs["bits"] and hd["expected_remaining"] == hs["expected_remaining"]
             compared += 1
     assert compared > 500
-    # the same sums in the same order: nearly every figure to the last bit (Math.log2 and the C
-    # library's log2 may differ in the last place for a few arguments)
-    assert exact >= 0.99 * compared, (exact, compared)
+    # how many agree to the last bit depends on the CPU (its log2), so it is reported, not asserted
     print(f"{exact} of {compared} hints equal to the last bit")
 
 

@@ -622,6 +622,7 @@ def hints(client, **body) -> dict:
     return response.json()
 
 
+@pytest.mark.slow
 def test_hints_under_the_frequency_prior(client, de_words):
     """prior=frequency: every allowed word may be the answer, ranked by weighted entropy; its
     answer is cached apart from the uniform one (the prior is part of the key)."""

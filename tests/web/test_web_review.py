@@ -111,6 +111,7 @@ def play(client, answer: str, guesses: list[str], monkeypatch, hard: bool = Fals
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("list_name", "answer", "guesses", "hard"),
     [

@@ -101,6 +101,7 @@ def test_command_missing_dictionary_is_a_clear_error(tmp_path: Path) -> None:
     assert not (tmp_path / "solutions.txt").exists()
 
 
+@pytest.mark.slow
 def test_command_without_wordfreq_is_a_clear_error(dict_file: Path, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "wordfreq", None)  # import wordfreq now fails
     result = CliRunner().invoke(main, ["words", "build", "--dict", str(dict_file), "--out", str(tmp_path)])

@@ -98,6 +98,7 @@ def frami(debian_german) -> set[str]:  # noqa: ARG001 - skips (fails under make 
     return set(parse_dictionary(expand(DEFAULT_HUNSPELL)).five())
 
 
+@pytest.mark.slow
 def test_debian_dictionary_expands_to_inflected_forms(frami: set[str]) -> None:
     # wordle.at's examples (the issue): conjugations; plurals, cases, comparatives
     for word in ("ginge", "erbte", "gehst", "hunde", "tages", "enger", "kluge", "spass"):

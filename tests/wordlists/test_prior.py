@@ -18,6 +18,7 @@ from raten.wordlists.presets import default_prior, load_words
 from reference import ref_weighted_split
 
 
+@pytest.mark.slow
 def test_the_committed_english_fit_is_the_maximum_likelihood_fit(en_words):
     """FITTED["en"] is what ``fit`` finds on the original answers among the allowed words, and
     nudging any of its numbers lowers the likelihood (it is the optimum, not a guess)."""

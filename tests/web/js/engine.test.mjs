@@ -157,6 +157,8 @@ test("roundKey rounds halves to even, as numpy's round does", () => {
   assert.equal(roundKey(-2.5e-9), -2);
   assert.equal(roundKey(1.0000000004), 1000000000);
   assert.equal(roundKey(1.0000000006), 1000000001);
+  // bits a last place apart (another CPU's log2 or order of sums, issue 27) are one key: a tie
+  assert.equal(roundKey(3.578317118493435), roundKey(3.5783171184934344));
 });
 
 test("with one or two candidates left only they are ranked (the endgame rule)", () => {
