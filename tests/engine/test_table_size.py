@@ -4,6 +4,7 @@ allocation, in the library (every face) and on the command line; a big build say
 from __future__ import annotations
 
 import itertools
+import os
 import string
 from pathlib import Path
 
@@ -84,6 +85,8 @@ def test_the_cli_option_raises_the_limit(tmp_path, monkeypatch) -> None:
     built = CliRunner().invoke(main, ["openers", "--solutions", str(sols), "--max-table-gb", "0.01", "-n", "1"])
     assert built.exit_code == 0, built.output
     assert CliRunner().invoke(main, ["hint", "--max-table-gb", "0"]).exit_code == 2
+    # the option holds for its command only: the next command in this process has the default again
+    assert os.environ.get("RATEN_MAX_TABLE_GB") is None
 
 
 @pytest.mark.usefixtures("limit")

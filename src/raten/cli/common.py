@@ -52,9 +52,20 @@ def complete_strategies(ctx: click.Context, param: click.Parameter, incomplete: 
 
 
 def _table_limit(ctx: click.Context, param: click.Parameter, value: float | None) -> None:  # noqa: ARG001
-    """--max-table-gb: the library reads the limit from the environment (worker processes too)."""
-    if value is not None:
-        os.environ[table_size.MAX_TABLE_ENV] = repr(value)
+    """--max-table-gb: the library reads the limit from the environment (worker processes too),
+    set for this command only (a command run in-process, as the tests do, must not leave it set)."""
+    if value is None:
+        return
+    before = os.environ.get(table_size.MAX_TABLE_ENV)
+    os.environ[table_size.MAX_TABLE_ENV] = repr(value)
+
+    def restore() -> None:
+        if before is None:
+            os.environ.pop(table_size.MAX_TABLE_ENV, None)
+        else:
+            os.environ[table_size.MAX_TABLE_ENV] = before
+
+    ctx.call_on_close(restore)
 
 
 def word_options(f: Callable) -> Callable:
