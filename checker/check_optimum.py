@@ -32,11 +32,11 @@ ALL_GREEN = 242  # five greens: sum of 2 * 3**i
 MAGIC = "# raten decision tree v1"
 
 
-class Usage(Exception):
+class UsageError(Exception):
     """Bad usage or unreadable input: exit 2."""
 
 
-class Fail(Exception):
+class ClaimError(Exception):
     """A claim that does not hold: exit 1."""
 
 
@@ -114,7 +114,7 @@ def read_text(path: str, what: str) -> str:
         with open(path, encoding="utf-8-sig") as f:
             return f.read()
     except (OSError, UnicodeDecodeError) as e:
-        raise Usage(f"cannot read the {what} file {path!r}: {e}") from None
+        raise UsageError(f"cannot read the {what} file {path!r}: {e}") from None
 
 
 def read_words(path: str, what: str) -> list[str]:
@@ -124,10 +124,10 @@ def read_words(path: str, what: str) -> list[str]:
         if not w or w.startswith("#"):
             continue
         if len(w) != 5 or not w.isascii() or not w.isalpha():
-            raise Usage(f"{path}:{no}: {line.strip()!r} is not a five-letter word a-z")
+            raise UsageError(f"{path}:{no}: {line.strip()!r} is not a five-letter word a-z")
         words.append(w)
     if not words:
-        raise Usage(f"the {what} file {path!r} holds no words")
+        raise UsageError(f"the {what} file {path!r} holds no words")
     return sorted(set(words))
 
 
@@ -136,7 +136,7 @@ def read_tree(path: str) -> tuple[dict[str, str], list[tuple[int, list[tuple[str
     text = read_text(path, "tree")
     lines = text.splitlines()
     if not lines or lines[0].strip() != MAGIC:
-        raise Usage(f"{path}: not a raten tree (its first line is not {MAGIC!r})")
+        raise UsageError(f"{path}: not a raten tree (its first line is not {MAGIC!r})")
     head: dict[str, str] = {}
     paths = []
     for no, raw in enumerate(lines[1:], 2):
@@ -152,11 +152,11 @@ def read_tree(path: str) -> tuple[dict[str, str], list[tuple[int, list[tuple[str
             for k, t in enumerate(toks)
         )
         if bad:
-            raise Usage(f"{path}:{no}: expected GUESS MARKS pairs (marks of ! ? .), got {line!r}")
+            raise UsageError(f"{path}:{no}: expected GUESS MARKS pairs (marks of ! ? .), got {line!r}")
         paths.append((no, [(toks[k], toks[k + 1]) for k in range(0, len(toks), 2)]))
     for key in ("mode", "max_guesses", "opener", "solutions", "total", "worst"):
         if key not in head:
-            raise Usage(f"{path}: the header has no {key}=")
+            raise UsageError(f"{path}: the header has no {key}=")
     return head, paths
 
 
@@ -165,7 +165,7 @@ def read_table(path: str) -> list[tuple[int, str, str, str, str]]:
     rows = []
     lines = read_text(path, "openers").splitlines()
     if not lines or lines[0].split() != ["opener", "status", "total", "worst"]:
-        raise Usage(f"{path}: not an openers table (header 'opener status total worst')")
+        raise UsageError(f"{path}: not an openers table (header 'opener status total worst')")
     for no, raw in enumerate(lines[1:], 2):
         if not raw.strip():
             continue
@@ -173,7 +173,7 @@ def read_table(path: str) -> list[tuple[int, str, str, str, str]]:
         opener, status, total, worst = (c.strip().lower() for c in cells[:4])
         numeric = total.isdigit() and (worst.isdigit() or (status == "at-least" and not worst))
         if status not in ("exact", "at-least") or not (numeric or (status, total) == ("at-least", "impossible")):
-            raise Usage(f"{path}:{no}: cannot read the row {raw.strip()!r}")
+            raise UsageError(f"{path}:{no}: cannot read the row {raw.strip()!r}")
         rows.append((no, opener, status, total, worst))
     return rows
 
@@ -184,7 +184,8 @@ def read_table(path: str) -> list[tuple[int, str, str, str, str]]:
 def check_tree(path: str, solutions: list[str], allowed: set[str], hard: bool) -> dict:
     head, paths = read_tree(path)
     if (head["mode"] == "hard") != hard:
-        raise Fail(f"{path}: the header says mode={head['mode']}, but the check runs {'with' if hard else 'without'} --hard")
+        runs = "with" if hard else "without"
+        raise ClaimError(f"{path}: the header says mode={head['mode']}, but the check runs {runs} --hard")
     limit = int(head["max_guesses"]) if head["max_guesses"].isdigit() else None
     sols = set(solutions)
     seen: dict[str, int] = {}
@@ -194,42 +195,46 @@ def check_tree(path: str, solutions: list[str], allowed: set[str], hard: bool) -
         where = f"{path}:{no}"
         answer = moves[-1][0]
         if moves[-1][1] != "!!!!!":
-            raise Fail(f"{where}: the path does not end in !!!!!")
+            raise ClaimError(f"{where}: the path does not end in !!!!!")
         if answer not in sols:
-            raise Fail(f"{where}: {answer.upper()} is not a solution")
+            raise ClaimError(f"{where}: {answer.upper()} is not a solution")
         if answer in seen:
-            raise Fail(f"{where}: {answer.upper()} is reached twice (also line {seen[answer]})")
+            raise ClaimError(f"{where}: {answer.upper()} is reached twice (also line {seen[answer]})")
         seen[answer] = no
         for i, (guess, marks) in enumerate(moves):
             if guess not in allowed:
-                raise Fail(f"{where}: {guess.upper()} is not an allowed guess")
+                raise ClaimError(f"{where}: {guess.upper()} is not an allowed guess")
             true = feedback(guess, answer)
             if marks != true:
-                raise Fail(f"{where}: {guess.upper()} against {answer.upper()} shows {true}, not {marks}")
+                raise ClaimError(f"{where}: {guess.upper()} against {answer.upper()} shows {true}, not {marks}")
             if marks == "!!!!!" and i < len(moves) - 1:
-                raise Fail(f"{where}: the path goes on after {answer.upper()} is solved")
+                raise ClaimError(f"{where}: the path goes on after {answer.upper()} is solved")
             prefix = tuple(moves[:i])
             other = node.setdefault(prefix, (guess, no))
             if other[0] != guess:
                 shown = " ".join(f"{g.upper()} {m}" for g, m in prefix) or "the start"
-                raise Fail(f"not a tree: after {shown} line {no} guesses {guess.upper()}, line {other[1]} {other[0].upper()}")
+                raise ClaimError(
+                    f"not a tree: after {shown} line {no} guesses {guess.upper()}, line {other[1]} {other[0].upper()}"
+                )
             if hard:
                 why = hard_violation(guess, moves[:i])
                 if why:
-                    raise Fail(f"{where}: {guess.upper()} breaks hard mode: {why}")
+                    raise ClaimError(f"{where}: {guess.upper()} breaks hard mode: {why}")
         if limit and len(moves) > limit:
-            raise Fail(f"{where}: {answer.upper()} takes {len(moves)} guesses, over max_guesses={limit}")
+            raise ClaimError(f"{where}: {answer.upper()} takes {len(moves)} guesses, over max_guesses={limit}")
         total += len(moves)
         worst = max(worst, len(moves))
     missing = sorted(sols - set(seen))
     if missing:
         more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-        raise Fail(f"{path}: {len(missing)} solution(s) not reached: {', '.join(w.upper() for w in missing[:5])}{more}")
+        raise ClaimError(
+            f"{path}: {len(missing)} solution(s) not reached: {', '.join(w.upper() for w in missing[:5])}{more}"
+        )
     opener = paths[0][1][0][0]
     shows = {"opener": opener, "solutions": str(len(seen)), "total": str(total), "worst": str(worst)}
     for key, value in shows.items():
         if head[key].lower() != value:
-            raise Fail(f"{path}: the header says {key}={head[key]} but the tree shows {value}")
+            raise ClaimError(f"{path}: the header says {key}={head[key]} but the tree shows {value}")
     return {"head": head, "opener": opener, "total": total, "worst": worst, "limit": limit}
 
 
@@ -254,7 +259,7 @@ class Bounds:
         self.F = feedback_matrix(allowed, solutions)  # (allowed, solutions)
         self.FT = np.ascontiguousarray(self.F.T)  # (solutions, allowed)
         self.L = letters(allowed)
-        self.counts = np.stack([(self.L == c).sum(axis=1) for c in range(26)], axis=1)
+        self.counts = np.stack([(c == self.L).sum(axis=1) for c in range(26)], axis=1)
         self.full_scans = 0
         self.memo: dict[bytes, int] = {}  # class (and hard-mode rule) -> most classes a guess makes
 
@@ -336,48 +341,66 @@ class Bounds:
 # --- (b) the table ----------------------------------------------------------------------
 
 
-def check_table(path: str, tree: dict, bounds: Bounds, strict: bool, log) -> None:
-    rows = read_table(path)
-    allowed = set(bounds.words)
+def check_rows(path: str, rows: list, tree: dict, allowed: set[str]) -> None:
+    """The claims a table makes that need no bound: one row per allowed opener, the tree's
+    opener first and equal to its tree, no exact row better than it."""
     seen: dict[str, int] = {}
     for no, opener, *_ in rows:
         if opener not in allowed:
-            raise Fail(f"{path}:{no}: {opener.upper()} is not an allowed guess")
+            raise ClaimError(f"{path}:{no}: {opener.upper()} is not an allowed guess")
         if opener in seen:
-            raise Fail(f"{path}:{no}: {opener.upper()} has a second row (also line {seen[opener]})")
+            raise ClaimError(f"{path}:{no}: {opener.upper()} has a second row (also line {seen[opener]})")
         seen[opener] = no
     if tree["head"].get("proven") == "all-openers" and len(seen) < len(allowed):
         missing = sorted(allowed - set(seen))
-        raise Fail(f"{path}: the tree claims proven=all-openers but {len(missing)} opener(s) have no row, e.g. {missing[0].upper()}")
+        raise ClaimError(
+            f"{path}: the tree claims proven=all-openers but {len(missing)} opener(s) have no row, "
+            f"e.g. {missing[0].upper()}"
+        )
     no, opener, status, total, worst = rows[0]
     if opener != tree["opener"]:
-        raise Fail(f"{path}:{no}: the table's best row is {opener.upper()}, the tree's opener is {tree['opener'].upper()}")
+        theirs = tree["opener"].upper()
+        raise ClaimError(f"{path}:{no}: the table's best row is {opener.upper()}, the tree's opener is {theirs}")
     if status != "exact" or (total, worst) != (str(tree["total"]), str(tree["worst"])):
-        raise Fail(f"{path}:{no}: {opener.upper()} {status} {total} {worst} but its tree shows exact {tree['total']} {tree['worst']}")
+        shows = f"exact {tree['total']} {tree['worst']}"
+        raise ClaimError(f"{path}:{no}: {opener.upper()} {status} {total} {worst} but its tree shows {shows}")
     best, best_worst = tree["total"], tree["worst"]
+    for no, opener, status, total, worst in rows[1:]:
+        if status == "exact" and (int(total) < best or (int(total) == best and int(worst) < best_worst)):
+            raise ClaimError(
+                f"{path}:{no}: {opener.upper()} exact {total} {worst} is better than the best, "
+                f"{tree['opener'].upper()} {best} {best_worst}"
+            )
+
+
+def check_bounds(path: str, rows: list, tree: dict, bounds: Bounds, strict: bool, figures: bool, log) -> None:
+    """Every other opener refuted: by the checker's own bound where it reaches the best total."""
+    best = tree["total"]
     verified, word, own, started = [], [], 0, time.time()
-    for k, (no, opener, status, total, worst) in enumerate(rows[1:], 1):
+    for k, (no, opener, status, total, _) in enumerate(rows[1:], 1):
         where = f"{path}:{no}: {opener.upper()} {status} {total}"
         claim = int(total) if total.isdigit() else None
-        if status == "exact" and (claim < best or (claim == best and int(worst) < best_worst)):
-            raise Fail(f"{where} {worst} is better than the best, {tree['opener'].upper()} {best} {best_worst}")
-        target = best if claim is None else max(claim, best)
+        target = max(claim, best) if figures and claim is not None else best
         bound = bounds.opener_bound(opener, target)
         if bound >= best:
             verified.append(opener)
             own += claim is not None and bound >= claim
         elif claim is not None and claim < best:
-            raise Fail(f"{where}: below the best total {best}, so {opener.upper()} is not refuted (own bound {bound})")
+            raise ClaimError(
+                f"{where}: below the best total {best}, so {opener.upper()} is not refuted (own bound {bound})"
+            )
         elif strict:
-            raise Fail(f"{where}: the checker's own bound is only {bound} < {best} (--strict)")
+            raise ClaimError(f"{where}: the checker's own bound is only {bound} < {best} (--strict)")
         else:
             word.append(f"{opener} {status} {total} (own bound {bound})")
         if k % 1000 == 0:
             log(f"  {k} of {len(rows) - 1} rows, {time.time() - started:.0f} s")
     n = len(rows) - 1
     log(f"{path}: the best row agrees with the tree; no row claims better than {best}")
-    log(f"  verified independently (own bound >= {best}): {len(verified)} of {n} other openers ({100 * len(verified) / max(n, 1):.1f}%)")
-    log(f"  of those, own bound also reaches the row's own figure: {own}")
+    share = 100 * len(verified) / max(n, 1)
+    log(f"  verified independently (own bound >= {best}): {len(verified)} of {n} other openers ({share:.1f}%)")
+    if figures:
+        log(f"  of those, own bound also reaches the row's own figure: {own}")
     log(f"  accepted on raten's word (own bound < {best}): {len(word)}; full guess scans: {bounds.full_scans}")
     for line in word:
         log(f"    {line}")
@@ -394,6 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--openers", help="the openers table (opener status total worst)")
     p.add_argument("--hard", action="store_true", help="the tree and table are for hard mode")
     p.add_argument("--strict", action="store_true", help="fail on a row the checker's own bound cannot confirm")
+    p.add_argument("--figures", action="store_true", help="refine each bound to its row's figure, not only the best")
     args = p.parse_args(argv)
 
     def log(msg: str) -> None:
@@ -404,21 +428,26 @@ def main(argv: list[str] | None = None) -> int:
         allowed = sorted(set(read_words(args.allowed, "allowed")) | set(solutions))
         started = time.time()
         tree = check_tree(args.tree, solutions, set(allowed), args.hard)
-        log(f"{args.tree}: OK: {tree['opener'].upper()} reaches all {len(solutions)} solutions, total {tree['total']}, worst {tree['worst']}, mode {tree['head']['mode']}")
+        log(
+            f"{args.tree}: OK: {tree['opener'].upper()} reaches all {len(solutions)} solutions, "
+            f"total {tree['total']}, worst {tree['worst']}, mode {tree['head']['mode']}"
+        )
         if args.openers:
+            rows = read_table(args.openers)
+            check_rows(args.openers, rows, tree, set(allowed))
             bounds = Bounds(allowed, solutions, args.hard)
             sample = range(0, len(allowed), max(1, len(allowed) // 50))
             for i in sample:  # the matrix and the scalar rule agree
                 for j in range(0, len(solutions), max(1, len(solutions) // 50)):
                     if code_of(feedback(allowed[i], solutions[j])) != bounds.F[i, j]:
-                        raise Fail(f"internal: feedback matrix disagrees at {allowed[i]}/{solutions[j]}")
-            check_table(args.openers, tree, bounds, args.strict, log)
+                        raise ClaimError(f"internal: feedback matrix disagrees at {allowed[i]}/{solutions[j]}")
+            check_bounds(args.openers, rows, tree, bounds, args.strict, args.figures, log)
         log(f"every claim holds ({time.time() - started:.1f} s)")
         return 0
-    except Usage as e:
+    except UsageError as e:
         print(f"check_optimum: error: {e}", file=sys.stderr)
         return 2
-    except Fail as e:
+    except ClaimError as e:
         print(f"check_optimum: FAILED: {e}", file=sys.stderr)
         return 1
 
