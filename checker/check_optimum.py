@@ -260,6 +260,8 @@ class Bounds:
         self.FT = np.ascontiguousarray(self.F.T)  # (solutions, allowed)
         self.L = letters(allowed)
         self.counts = np.stack([(c == self.L).sum(axis=1) for c in range(26)], axis=1)
+        self.classes = np.concatenate([self.distinct(self.FT[:, i : i + 1024]) for i in range(0, len(allowed), 1024)])
+        self.by_classes = np.argsort(-self.classes, kind="stable")  # guesses, most classes of all solutions first
         self.full_scans = 0
         self.memo: dict[bytes, int] = {}  # class (and hard-mode rule) -> most classes a guess makes
 
@@ -302,14 +304,23 @@ class Bounds:
         """Most of ``k_g + [g in class]`` over the class's own words as guesses g."""
         return int(self.distinct(self.FT[members][:, self.sol_at[members]]).max()) + 1
 
-    def scan_best(self, opener: int, code: int, members: np.ndarray) -> int:
-        """The same maximum over every allowed guess (in hard mode every legal one)."""
+    def scan_best(self, opener: int, code: int, members: np.ndarray, floor: int) -> int:
+        """The same maximum over every allowed guess (in hard mode every legal one), at least
+        ``floor``. Guesses go by how many classes they make of all solutions, most first: a
+        guess makes no more classes of a part, so the scan stops at the first that cannot
+        beat the best so far."""
         mask, rule = self.legal(opener, code)
         key = members.tobytes() + rule
         if key not in self.memo:
             self.full_scans += 1
-            rows = self.FT[members]
-            self.memo[key] = int(self.distinct(rows if mask is None else rows[:, mask]).max())
+            cols = self.by_classes if mask is None else self.by_classes[mask[self.by_classes]]
+            rows, best, n = self.FT[members], floor, len(members)
+            for lo in range(0, len(cols), 512):
+                part = cols[lo : lo + 512]
+                if best >= n or self.classes[part[0]] <= best:
+                    break
+                best = max(best, int(self.distinct(rows[:, part]).max()))
+            self.memo[key] = best
         return self.memo[key]
 
     def opener_bound(self, opener: str, target: float) -> int:
@@ -334,7 +345,7 @@ class Bounds:
         for n, c, members, inside in open_:
             if bound >= target:
                 break
-            bound += n - max(inside, self.scan_best(a, c, members))
+            bound += n - self.scan_best(a, c, members, inside)
         return bound
 
 
