@@ -261,6 +261,7 @@ class Bounds:
         self.L = letters(allowed)
         self.counts = np.stack([(c == self.L).sum(axis=1) for c in range(26)], axis=1)
         self.classes = np.concatenate([self.distinct(self.FT[:, i : i + 1024]) for i in range(0, len(allowed), 1024)])
+        self.most = int(self.classes.max())
         self.by_classes = np.argsort(-self.classes, kind="stable")  # guesses, most classes of all solutions first
         self.full_scans = 0
         self.memo: dict[bytes, int] = {}  # class (and hard-mode rule) -> most classes a guess makes
@@ -304,28 +305,33 @@ class Bounds:
         """Most of ``k_g + [g in class]`` over the class's own words as guesses g."""
         return int(self.distinct(self.FT[members][:, self.sol_at[members]]).max()) + 1
 
-    def scan_best(self, opener: int, code: int, members: np.ndarray, floor: int) -> int:
-        """The same maximum over every allowed guess (in hard mode every legal one), at least
-        ``floor``. Guesses go by how many classes they make of all solutions, most first: a
-        guess makes no more classes of a part, so the scan stops at the first that cannot
-        beat the best so far."""
+    def scan_best(self, opener: int, code: int, members: np.ndarray, floor: int, enough: int) -> int:
+        """An upper bound on the same maximum over every allowed guess (in hard mode every legal
+        one), at least ``floor``: exact unless it fell to ``enough`` first. Guesses go by how
+        many classes they make of all solutions, most first; a guess makes no more of a part,
+        so the best so far or the next guess's count, whichever is more, bounds the rest."""
         mask, rule = self.legal(opener, code)
         key = members.tobytes() + rule
-        if key not in self.memo:
-            self.full_scans += 1
-            cols = self.by_classes if mask is None else self.by_classes[mask[self.by_classes]]
-            rows, best, n = self.FT[members], floor, len(members)
-            for lo in range(0, len(cols), 512):
-                part = cols[lo : lo + 512]
-                if best >= n or self.classes[part[0]] <= best:
-                    break
-                best = max(best, int(self.distinct(rows[:, part]).max()))
-            self.memo[key] = best
-        return self.memo[key]
+        if key in self.memo:
+            return self.memo[key]
+        self.full_scans += 1
+        cols = self.by_classes if mask is None else self.by_classes[mask[self.by_classes]]
+        rows, best, n = self.FT[members], floor, len(members)
+        for lo in range(0, len(cols), 256):
+            part = cols[lo : lo + 256]
+            cap = max(best, min(n, int(self.classes[part[0]])))
+            if cap == best:
+                break
+            if cap <= enough:
+                return cap
+            best = max(best, int(self.distinct(rows[:, part]).max()))
+        self.memo[key] = best
+        return best
 
     def opener_bound(self, opener: str, target: float) -> int:
         """A lower bound on the opener's total, refined until it reaches ``target``: first every
-        class by its own words (capped at n), then by every guess, largest classes first."""
+        class by its own words (and no guess making more classes than n or than the most any
+        guess makes of all solutions), then by every guess, largest classes first."""
         a = self.index[opener]
         row = self.F[a]
         order = np.argsort(row, kind="stable")
@@ -339,13 +345,15 @@ class Bounds:
                 break
             members = order[starts[c] : starts[c + 1]]
             inside = self.member_best(members)
-            bound += (3 * n - max(inside, n)) - (2 * n - 1)  # no guess makes more than n classes
-            if inside < n:  # an outside guess might split it into up to n
-                open_.append((n, c, members, inside))
-        for n, c, members, inside in open_:
+            cap = max(inside, min(n, self.most))
+            bound += (3 * n - cap) - (2 * n - 1)
+            if inside < cap:  # an outside guess might split it into up to cap classes
+                open_.append((n, c, members, inside, cap))
+        for _, c, members, inside, cap in open_:
             if bound >= target:
                 break
-            bound += n - self.scan_best(a, c, members, inside)
+            enough = cap - int(target - bound)  # a bound this low on the most classes reaches the target
+            bound += cap - self.scan_best(a, c, members, inside, enough)
         return bound
 
 
