@@ -19,6 +19,7 @@ raten's word (or fails with --strict): the share verified is the strength of thi
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 from collections import Counter
@@ -395,32 +396,42 @@ def check_rows(path: str, rows: list, tree: dict, allowed: set[str]) -> None:
 def check_bounds(path: str, rows: list, tree: dict, bounds: Bounds, strict: bool, figures: bool, log) -> None:
     """Every other opener refuted: by the checker's own bound where it reaches the best total."""
     best = tree["total"]
-    verified, word, own, started = [], [], 0, time.time()
-    for k, (no, opener, status, total, _) in enumerate(rows[1:], 1):
-        where = f"{path}:{no}: {opener.upper()} {status} {total}"
-        claim = int(total) if total.isdigit() else None
-        target = max(claim, best) if figures and claim is not None else best
-        bound = bounds.opener_bound(opener, target)
-        if bound >= best:
-            verified.append(opener)
-            own += claim is not None and bound >= claim
-        elif claim is not None and claim < best:
-            raise ClaimError(
-                f"{where}: below the best total {best}, so {opener.upper()} is not refuted (own bound {bound})"
-            )
-        elif strict:
-            raise ClaimError(f"{where}: the checker's own bound is only {bound} < {best} (--strict)")
-        else:
-            word.append(f"{opener} {status} {total} (own bound {bound})")
-        if k % 1000 == 0:
-            log(f"  {k} of {len(rows) - 1} rows, {time.time() - started:.0f} s")
-    n = len(rows) - 1
+    verified, word, own, started = [], [], 0, time.process_time()
+    k = 0
+
+    def summary(done: int) -> None:
+        share = 100 * len(verified) / max(done, 1)
+        log(f"  verified independently (own bound >= {best}): {len(verified)} of {done} other openers ({share:.1f}%)")
+        if figures:
+            log(f"  of those, own bound also reaches the row's own figure: {own}")
+        log(f"  accepted on raten's word (own bound < {best}): {len(word)}; guess scans: {bounds.full_scans}")
+
+    try:
+        for k, (no, opener, status, total, _) in enumerate(rows[1:], 1):
+            where = f"{path}:{no}: {opener.upper()} {status} {total}"
+            claim = int(total) if total.isdigit() else None
+            target = max(claim, best) if figures and claim is not None else best
+            bound = bounds.opener_bound(opener, target)
+            if bound >= best:
+                verified.append(opener)
+                own += claim is not None and bound >= claim
+            elif claim is not None and claim < best:
+                raise ClaimError(
+                    f"{where}: below the best total {best}, so {opener.upper()} is not refuted (own bound {bound})"
+                )
+            elif strict:
+                raise ClaimError(f"{where}: the checker's own bound is only {bound} < {best} (--strict)")
+            else:
+                word.append(f"{opener} {status} {total} (own bound {bound})")
+            if k % 500 == 0:
+                cpu = time.process_time() - started
+                log(f"  {k} of {len(rows) - 1} rows, {len(verified)} verified, {cpu:.0f} CPU s")
+    except KeyboardInterrupt:
+        log(f"{path}: INTERRUPTED after {k - 1} of {len(rows) - 1} other openers; so far:")
+        summary(k - 1)
+        raise
     log(f"{path}: the best row agrees with the tree; no row claims better than {best}")
-    share = 100 * len(verified) / max(n, 1)
-    log(f"  verified independently (own bound >= {best}): {len(verified)} of {n} other openers ({share:.1f}%)")
-    if figures:
-        log(f"  of those, own bound also reaches the row's own figure: {own}")
-    log(f"  accepted on raten's word (own bound < {best}): {len(word)}; full guess scans: {bounds.full_scans}")
+    summary(len(rows) - 1)
     for line in word:
         log(f"    {line}")
 
@@ -469,7 +480,11 @@ def main(argv: list[str] | None = None) -> int:
     except ClaimError as e:
         print(f"check_optimum: FAILED: {e}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("check_optimum: interrupted: not every claim was checked", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # a kill reports what was checked
     sys.exit(main())
