@@ -19,7 +19,7 @@ from raten.wordlists.presets import load_words
 
 REPO = Path(__file__).resolve().parents[2]
 CHECKER = REPO / "checker" / "check_optimum.py"
-TREES = REPO / "trees"
+TREES = REPO / "src" / "raten" / "data" / "trees"
 
 
 def run(*args) -> subprocess.CompletedProcess:
@@ -40,7 +40,7 @@ def de_lists(tmp_path_factory) -> tuple[Path, Path]:
 
 @pytest.fixture(scope="session")
 def six_lists(shared_list) -> tuple[Path, Path]:
-    """The 6mal5 lists the trees/6mal5-* files were made from."""
+    """The 6mal5 lists the 6mal5-* trees were made from."""
     return shared_list("de", "solutions.txt"), shared_list("de", "allowed.txt")
 
 
