@@ -64,6 +64,13 @@ def t(lang: str, key: str, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def number(lang: str, x: float, digits: int) -> str:
+    """``x`` with ``digits`` decimals as ``lang`` writes it, on every page the same rule as the
+    scripts' ``formatNumber`` (config.js): a decimal comma in German, no thousands separator."""
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
 def list_description(lang: str, name: str, fallback: str) -> str:
     """A word list's description in ``lang`` (the built-in lists have one), else ``fallback``."""
     key = f"list_desc_{name}"

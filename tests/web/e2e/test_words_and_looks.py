@@ -5,6 +5,8 @@ seen and read in light and dark)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from raten.web import i18n
@@ -53,3 +55,31 @@ def test_the_hard_mode_warning_gives_its_reason(page, live, lang, device):
     word, letter = ("PIOUS", "R") if lang == "en" else ("KILOS", "A")
     want = i18n.t(lang, "w_breaks_hard_green", word=word, position=2, letter=letter)
     assert want in warnings, warnings
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_page_writes_its_numbers_one_way(page, live, lang):
+    """A decimal comma in German, a point in English: the solver's hints (one board and four), the
+    openers' tables and the review alike (the review: test_review_pages)."""
+    point, other = (",", ".") if lang == "de" else (".", ",")
+    decimal = re.compile(r"^\d+" + re.escape(point) + r"\d+$")
+
+    def numbers(selector: str) -> list[str]:
+        texts = [x.strip() for x in page.locator(selector).all_inner_texts()]
+        return [x for x in texts if any(c.isdigit() for c in x)]
+
+    solver(page, live, lang, "crane00120" if lang == "en" else "tarne00120")
+    page.wait_for_selector("#results[data-state=ready]")
+    cells = numbers("#hints tbody td.num")
+    assert cells and all(decimal.match(x) or x.isdigit() for x in cells), cells
+    assert any(point in x for x in cells) and not any(other in x for x in cells), cells
+    page.goto(f"{live.url}/solver?list={lang}&lang={lang}&boards=4")
+    page.wait_for_selector("#hints tbody tr")
+    cells = numbers("#hints tbody td.num")
+    assert any(point in x for x in cells) and not any(other in x for x in cells), cells
+    page.goto(f"{live.url}/openers?lang={lang}")
+    cells = numbers("#openers-en td.num")
+    assert cells and not any(other in x for x in cells), cells
+    assert any(point in x for x in cells)
+    intro = page.locator("#letters-en .note").first.inner_text()
+    assert re.search(r"\d" + re.escape(point) + r"\d", intro), intro

@@ -96,6 +96,7 @@ class Pages:
             "variant": variant,
             "lang": lang,
             "t": lambda key, **kw: i18n.t(lang, key, **kw),
+            "num": lambda x, digits=0: i18n.number(lang, x, digits),
             "entry": entry,
             "lists": lists,
             "link": link,

@@ -2,14 +2,9 @@
    templates/review_panel.html on the game page and the solver page. The figures are the
    library's (GET /api/games/{id}/review, POST /api/review): this only words and draws them. */
 import { retryable } from "./api.js";
-import { RATEN, tr } from "./config.js";
+import { formatNumber, tr } from "./config.js";
 import { squares } from "./tiles.js";
 import { announce, showError } from "./ui.js";
-
-/** A number in the page's language with `digits` decimals ("0.50", "0,50"). */
-function reviewNumber(x, digits) {
-  return Number(x).toLocaleString(RATEN.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
 
 /** A sign for the eye (≥, ≤, ?) with its words for screen readers. */
 function reviewMark(symbol, words) {
@@ -27,7 +22,7 @@ function reviewMark(symbol, words) {
 /** Guesses lost as a number: two decimals, three when two would round a loss to 0 ("0.004"). */
 function reviewLost(regret) {
   if (regret === 0) return "0";
-  return reviewNumber(regret, Math.abs(regret) < 0.005 ? 3 : 2);
+  return formatNumber(regret, Math.abs(regret) < 0.005 ? 3 : 2);
 }
 
 /** The guesses lost by a move, honest about bounds: "0", "0.50", "≥0.25", "≤0.30" or "?". */
@@ -157,7 +152,7 @@ export function reviewPanel(panel, host) {
     const game = part("game");
     game.replaceChildren();
     const expected = review.expected === null ? null
-      : (review.expected_exact ? "" : "\u2265") + reviewNumber(review.expected, 2);
+      : (review.expected_exact ? "" : "\u2265") + formatNumber(review.expected, 2);
     const facts = [
       ["skill", tr("review_col_skill"), reviewBounded(review.skill, review.skill_kind || "exact", String)],
       ["luck", tr("review_col_luck"), reviewScore(review.luck)],

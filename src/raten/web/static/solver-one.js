@@ -3,7 +3,7 @@
    constraints, the top hint's split); and the review of a solved game. */
 import { api } from "./api.js";
 import { fitBoard } from "./board-view.js";
-import { RATEN, tr } from "./config.js";
+import { formatNumber, RATEN, tr } from "./config.js";
 import { keepForOffline, wireDeviceToggle } from "./device/client.js";
 import { showHints } from "./hints.js";
 import { reviewPanel } from "./review.js";
@@ -134,10 +134,10 @@ export function show(data, state, use) {
     opening: !state.rows.length,
     use,
     cells: (h) => [
-      [h.bits.toFixed(3), "num"],
+      [formatNumber(h.bits, 3), "num"],
       [h.candidate ? "\u2713" : "", "mark", h.candidate ? tr("answer_mark_title") : ""],
       [String(h.largest), "num wide"],
-      [h.expected_remaining.toFixed(1), "num wide"],
+      [formatNumber(h.expected_remaining, 1), "num wide"],
     ],
   });
 
