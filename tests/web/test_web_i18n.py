@@ -47,15 +47,34 @@ ENGLISH_PHRASES = {
     "err_contradiction_one": {"problem"},
     "err_review_rows": {"source"},
     "err_review_mismatch": {"first", "second"},
+    **{
+        f"err_{k}_{kind}": {"problem" if k == "contradiction" else "why"}
+        for k in ("contradiction", "no_fit")
+        for kind in ("green", "yellow_grey", "count", "too_many")
+    },
+}
+
+#: The language-neutral facts of a phrase the English gives whole (a contradiction's letter,
+#: position...: issue 27 item 9): the other languages name them from these parameters.
+NEUTRAL_FACTS = {
+    f"err_{k}_{kind}": facts | ({"rows"} if k == "no_fit" else set())  # the device's no_fit names no rows in English
+    for k in ("contradiction", "no_fit")
+    for kind, facts in (
+        ("green", {"position", "letter", "other"}),
+        ("yellow_grey", {"letter"}),
+        ("count", {"letter"}),
+        ("too_many", {"n"}),
+    )
 }
 
 
 def test_every_text_exists_in_both_languages_with_the_same_fields():
     assert set(i18n.TEXT["en"]) == set(i18n.TEXT["de"]) and set(ENGLISH_PHRASES) <= set(i18n.TEXT["en"])
     for key, english in i18n.TEXT["en"].items():
-        assert _fields(i18n.TEXT["de"][key]) <= _fields(english), key
+        facts = NEUTRAL_FACTS.get(key, set())
+        assert _fields(i18n.TEXT["de"][key]) <= _fields(english) | facts, key
         assert ENGLISH_PHRASES.get(key, set()) <= _fields(english), key
-        assert _fields(i18n.TEXT["de"][key]) == _fields(english) - ENGLISH_PHRASES.get(key, set()), key
+        assert _fields(i18n.TEXT["de"][key]) == _fields(english) - ENGLISH_PHRASES.get(key, set()) | facts, key
 
 
 def _texts_folder(tmp_path: Path, lang: str = "", edit=None) -> Path:
@@ -120,8 +139,8 @@ def test_rows_that_contradict_each_other_are_named_in_both_languages(en_words):
     assert error.key == "contradiction"
     assert error.params["rows"] == "1 (CRANE) / 2 (CRANE)"
     assert i18n.error_message(error, "de") == (
-        "Kein Wort passt zu diesen Farben: die Zeilen 1 (CRANE) / 2 (CRANE) widersprechen einander; "
-        "pr\u00fcfe die Eingabe"
+        "Kein Wort passt zu diesen Farben: die Zeilen 1 (CRANE) / 2 (CRANE) sagen Verschiedenes dar\u00fcber, "
+        "wie oft C vorkommt; pr\u00fcfe die Eingabe"
     )
     assert i18n.error_message(error, "en") == str(error)
     assert "row 1 (CRANE)" in str(error) and "row 2 (CRANE)" in str(error)
@@ -133,8 +152,39 @@ def test_a_row_that_contradicts_itself_is_named_in_both_languages(en_words):
     assert str(error).endswith("check the colours you entered in row 1 (EERIE)")
     assert i18n.error_message(error, "en") == str(error)
     assert i18n.error_message(error, "de") == (
-        "Kein Wort passt zu diesen Farben: Zeile 1 (EERIE) widerspricht sich selbst; pr\u00fcfe die Eingabe"
+        "Kein Wort passt zu diesen Farben: in Zeile 1 (EERIE) kann ein gelbes E nicht auf ein graues E folgen; "
+        "pr\u00fcfe die Eingabe"
     )
+
+
+def test_a_green_clash_names_its_position_and_letters_in_both_languages(en_words):
+    """Issue 27 item 9: the German names the letters and the position as the English does."""
+    error = _raised(lambda: State(en_words).replay([("crane", "!...."), ("slate", "!....")]))
+    assert error.params["kind"] == "green" and (error.params["letter"], error.params["other"]) == ("C", "S")
+    assert i18n.error_message(error, "en") == str(error)
+    assert i18n.error_message(error, "de") == (
+        "Kein Wort passt zu diesen Farben: die Zeilen 1 (CRANE) / 2 (SLATE) widersprechen einander, "
+        "Position 1 kann nicht zugleich C und S sein; pr\u00fcfe die Eingabe"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rows", "de"),
+    [
+        ([("crane", ".!..."), ("pious", ".....")], "PIOUS verletzt den schweren Modus (Buchstabe 2 muss R sein)"),
+        ([("crane", "..?.."), ("pious", ".....")], "PIOUS verletzt den schweren Modus (das Wort muss A enthalten)"),
+        ([("eerie", "?!..."), ("pious", ".....")], "PIOUS verletzt den schweren Modus (Buchstabe 2 muss E sein)"),
+        (
+            [("eerie", "??..."), ("lapse", "..???")],
+            "LAPSE verletzt den schweren Modus (das Wort muss 2-mal E enthalten)",
+        ),
+    ],
+)
+def test_the_hard_mode_warning_says_its_rule_in_both_languages(en_words, rows, de):
+    notice = next(n for n in State(en_words, hard=True).replay(rows).warnings if n.key == "breaks_hard")
+    assert i18n.notice_message(notice, "de") == de + "; trotzdem verwendet"
+    english = i18n.notice_message(notice, "en")
+    assert english.startswith(notice.params["word"] + " breaks hard mode (") and notice.params["letter"] in english
 
 
 def test_an_english_answer_outside_the_list_is_not_the_players_error(en_words):

@@ -40,6 +40,10 @@ class Constraints:
     min_counts: dict[str, int] = field(default_factory=dict)
     exact_counts: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    #: Each problem's facts in no language (``kind``: green, yellow_grey, count or too_many, the
+    #: ``rows`` it names as ``1 (CRANE) / 2 (BRINE)``, its ``letter``, ``position``, ``other``, ``n``),
+    #: so a face can word it in its own language.
+    facts: list[dict[str, str | int]] = field(default_factory=list)
     _rows: list[str] = field(default_factory=list, repr=False)
     _green_row: dict[int, int] = field(default_factory=dict, repr=False)
     _min_row: dict[str, int] = field(default_factory=dict, repr=False)
@@ -57,9 +61,11 @@ class Constraints:
         """``row 2 (BRINE)``: how a problem names the row a fact came from."""
         return f"row {row} ({self._rows[row - 1].upper()})"
 
-    def _problem(self, text: str) -> None:
+    def _problem(self, text: str, kind: str, rows: Sequence[int], **facts: str | int) -> None:
         if text not in self.problems:
             self.problems.append(text)
+            named = " / ".join(f"{r} ({self._rows[r - 1].upper()})" for r in rows)
+            self.facts.append({"kind": kind, "rows": named, **facts})
 
     def _add(self, guess: str, colours: tuple[int, ...]) -> None:
         self._rows.append(guess)
@@ -72,7 +78,12 @@ class Constraints:
                 if old is not None and old != letter:
                     self._problem(
                         f"{self._row(self._green_row[i])} and {self._row(row)} contradict each other: "
-                        f"position {i + 1} cannot be both {old.upper()} and {letter.upper()}"
+                        f"position {i + 1} cannot be both {old.upper()} and {letter.upper()}",
+                        "green",
+                        (self._green_row[i], row),
+                        position=i + 1,
+                        letter=old.upper(),
+                        other=letter.upper(),
                     )
                 else:
                     self._green_row.setdefault(i, row)
@@ -85,7 +96,10 @@ class Constraints:
                 else:
                     if letter in greyed:
                         self._problem(
-                            f"{self._row(row)}: a yellow {letter.upper()} cannot follow a grey {letter.upper()}"
+                            f"{self._row(row)}: a yellow {letter.upper()} cannot follow a grey {letter.upper()}",
+                            "yellow_grey",
+                            (row,),
+                            letter=letter.upper(),
                         )
                     shown[letter] += 1
         for letter in guess:
@@ -119,7 +133,10 @@ class Constraints:
             names = " and ".join(self._row(r) for r in rows)
             self._problem(
                 f"{names} together show {sum(self.min_counts.values())} letters: "
-                f"more than {WORD_LENGTH} letters are known to be in the word"
+                f"more than {WORD_LENGTH} letters are known to be in the word",
+                "too_many",
+                rows,
+                n=sum(self.min_counts.values()),
             )
 
     def _clash(self, letter: str, row_a: int, n_a: int, exact_a: bool, row_b: int, n_b: int, exact_b: bool) -> None:
@@ -129,7 +146,10 @@ class Constraints:
         first, second = sorted(((row_a, n_a, exact_a), (row_b, n_b, exact_b)))
         self._problem(
             f"{self._row(first[0])} says {_count_fact(letter, first[1], first[2])}, "
-            f"but {self._row(second[0])} says {_count_fact(letter, second[1], second[2])}"
+            f"but {self._row(second[0])} says {_count_fact(letter, second[1], second[2])}",
+            "count",
+            (first[0], second[0]),
+            letter=letter.upper(),
         )
 
     @property

@@ -69,10 +69,19 @@ class State:
         if self.hard:
             from raten.engine import hardmode  # numba (its compiled rule): hard mode only
 
-            reason = hardmode.violation(word, self.history)
-            if reason:
+            found = hardmode.find_violation(word, self.history)
+            if found:
+                # the rule broken in no language too: rule green (letter at position) or present (count)
+                rule = {"position": found.position} if found.kind == "green" else {"count": found.count}
                 warnings.append(
-                    Notice(f"{word.upper()} breaks hard mode ({reason}); used anyway", "breaks_hard", word=word.upper())
+                    Notice(
+                        f"{word.upper()} breaks hard mode ({found.message}); used anyway",
+                        "breaks_hard",
+                        word=word.upper(),
+                        rule=found.kind,
+                        letter=found.letter.upper(),
+                        **rule,
+                    )
                 )
         history = (*self.history, (word, code))
         if self.fallback is None:
@@ -235,6 +244,8 @@ def contradiction(history) -> RatenError | None:
     if not problems:
         return None
     rows = " / ".join(dict.fromkeys(_ROW.findall(problems[0])))
+    # the problem's facts in no language (kind, letter, position...), when Constraints found it
+    facts = {k: v for k, v in constraints.facts[0].items() if k != "rows"} if constraints.problems else {}
     return RatenError(
         f"no word fits these hints: {problems[0]}; check the colours you entered in "
         + ("rows " if " / " in rows else "row ")
@@ -242,6 +253,7 @@ def contradiction(history) -> RatenError | None:
         "contradiction",
         problem=problems[0],
         rows=rows,
+        **facts,
     )
 
 

@@ -64,6 +64,13 @@ def t(lang: str, key: str, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def number(lang: str, x: float, digits: int) -> str:
+    """``x`` with ``digits`` decimals as ``lang`` writes it, on every page the same rule as the
+    scripts' ``formatNumber`` (config.js): a decimal comma in German, no thousands separator."""
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
 def list_description(lang: str, name: str, fallback: str) -> str:
     """A word list's description in ``lang`` (the built-in lists have one), else ``fallback``."""
     key = f"list_desc_{name}"
@@ -78,7 +85,9 @@ def error_message(error: RatenError, lang: str) -> str:
     key, params = error.key, dict(error.params)
     if key == "hard_present" and params.get("count", 1) != 1:
         key = "hard_present_n"
-    if key == "contradiction" and " / " not in str(params.get("rows", "")):
+    if key == "contradiction" and f"err_contradiction_{params.get('kind')}" in TEXT["en"]:
+        key = f"contradiction_{params['kind']}"  # a problem with facts: named in any language
+    elif key == "contradiction" and " / " not in str(params.get("rows", "")):
         key = "contradiction_one"
     if f"err_{key}" in TEXT["en"]:
         return t(lang, f"err_{key}", **params)
@@ -91,8 +100,11 @@ def notice_message(notice: str, lang: str) -> str:
     """A library warning in ``lang``: worded from its key (``w_<key>``) when it is a ``Notice``
     with a text here, else left in the library's English."""
     key = getattr(notice, "key", None)
-    if key == "fallback" and getattr(notice, "params", {}).get("n") == 1:
+    params = getattr(notice, "params", {})
+    if key == "fallback" and params.get("n") == 1:
         key = "fallback_one"
+    if key == "breaks_hard" and params.get("rule"):  # the rule broken, in any language
+        key = "breaks_hard_" + str(params["rule"]) + ("_n" if params.get("count", 1) != 1 else "")
     if key and f"w_{key}" in TEXT["en"]:
         return t(lang, f"w_{key}", **getattr(notice, "params", {}))
     return str(notice)

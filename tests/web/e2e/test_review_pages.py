@@ -145,11 +145,20 @@ def library_review(page, live, lang: str, **body) -> dict:
     return r.json()
 
 
+#: The sign the panel puts before a bounded figure of the whole game, by the API's kind.
+SIGNS = {"exact": "", "at least": "\u2265", "at most": "\u2264"}
+
+
+def bounded(value, kind: str, shown) -> str:
+    """A figure of the whole game as the panel shows it: signed when a bound, a dash when unknown."""
+    return "\u2013" if value is None or kind == "unknown" else SIGNS[kind] + shown(value)
+
+
 def assert_panel_shows(page, review: dict, lang: str) -> None:
     """Every row and figure of the panel is the library's."""
     assert panel_rows(page) == [expected_row(m, lang) for m in review["moves"]]
     dash = "\u2013"
-    assert fact(page, "skill") == (dash if review["skill"] is None else str(review["skill"]))
+    assert fact(page, "skill") == bounded(review["skill"], review["skill_kind"], str)
     assert fact(page, "luck") == (dash if review["luck"] is None else str(review["luck"]))
     guesses = str(review["guesses"])
     if not review["solved"]:
@@ -157,8 +166,7 @@ def assert_panel_shows(page, review: dict, lang: str) -> None:
     assert fact(page, "guesses") == guesses
     expected = ("" if review["expected_exact"] else "\u2265") + number(review["expected"], lang)
     assert fact(page, "expected") == expected
-    total = review["total_regret"]
-    assert fact(page, "lost") == (dash if total is None else lost(total, lang))
+    assert fact(page, "lost") == bounded(review["total_regret"], review["total_kind"], lambda x: lost(x, lang))
     solver = page.locator("#solver-game .mini-row")
     assert [solver.nth(i).inner_text().strip() for i in range(solver.count())] == [
         r["guess"].upper() for r in review["solver"]
@@ -297,6 +305,9 @@ def test_the_solver_reviews_a_typed_all_green_game(browser, live, screenshot, la
             first = review["moves"][0]
             assert first["regret_kind"] == "at least" and first["skill"] is None
             assert review["skill"] is not None and len(review["notes"]) == 1
+            # the game's total is then at least its sum, and its skill at most its figure: both signed
+            assert (review["total_kind"], review["skill_kind"]) == ("at least", "at most")
+            assert fact(page, "lost").startswith("\u2265") and fact(page, "skill") == "\u2264" + str(review["skill"])
             cells = page.locator("#review tbody tr").first.locator("td")
             assert cells.nth(0).text_content() == "\u2013" + i18n.t(lang, "review_not_exact") + " "
             assert cells.nth(2).text_content().startswith("\u2265" + i18n.t(lang, "review_at_least") + " ")
@@ -310,9 +321,49 @@ def test_the_solver_reviews_a_typed_all_green_game(browser, live, screenshot, la
         assert page.locator("#review-panel").is_hidden() and button.is_hidden()
 
 
+@pytest.mark.parametrize(
+    ("lang", "words", "answer", "total_kind", "skill_kind"),
+    [
+        # QAJAQ's regret unknown on a budget of one cell: the total is at least SALET's 0, skill at most 99
+        ("en", ["salet", "qajaq", "pinch"], "pinch", "at least", "at most"),
+        # KILOS's regret an upper bound: the total at most its sum, skill at least its figure
+        ("de", ["tarne", "kilos", "lampe"], "lampe", "at most", "at least"),
+    ],
+)
+def test_a_bounded_total_and_skill_are_signed(browser, live, monkeypatch, lang, words, answer, total_kind, skill_kind):
+    """Issue 27 item 1: a game whose regrets are bounds shows its total and skill as bounds, the
+    opposite ways ("≥ 0" lost, skill "≤ 99"), on the page and in the screen readers' announcement."""
+    from raten.web.routes import review as api
+
+    monkeypatch.setattr(api, "REVIEW_CELLS", 1)
+    with opened(browser, PHONE) as page:
+        page.goto(f"{live.url}/solver?list={lang}&lang={lang}&rows={solver_rows(words, answer)}")
+        page.wait_for_selector("#results[data-state=ready]")
+        page.click("#review-game")
+        page.wait_for_selector("#review-panel[data-review=ready]")
+        patterns = [format_pattern(pattern(w, answer)) for w in words]
+        review = library_review(page, live, lang, list=lang, guesses=words, patterns=patterns)
+        assert (review["total_kind"], review["skill_kind"]) == (total_kind, skill_kind)
+        assert not review["total_exact"] and not review["skill_exact"]
+        assert_panel_shows(page, review, lang)
+        t = lambda key: i18n.t(lang, key)  # noqa: E731
+        total, skill = lost(review["total_regret"], lang), str(review["skill"])
+        assert fact(page, "lost") == SIGNS[total_kind] + total
+        assert fact(page, "skill") == SIGNS[skill_kind] + skill
+        # the signs are said in words to screen readers
+        words_of = {"at least": t("review_at_least"), "at most": t("review_at_most")}
+        said = page.locator("#review-panel [data-fact=skill] dd").text_content()
+        assert said == SIGNS[skill_kind] + words_of[skill_kind] + " " + skill
+        said = page.locator("#review-panel [data-fact=lost] dd").text_content()
+        assert said == SIGNS[total_kind] + words_of[total_kind] + " " + total
+        ready = i18n.t(lang, "review_ready", skill=words_of[skill_kind] + " " + skill, luck=review["luck"])
+        page.wait_for_function("(text) => document.getElementById('announcer').textContent === text", arg=ready)
+
+
 def test_a_review_the_server_refuses_is_said_in_the_panel(page, live):
     # CRANE then a word without its green R: hard mode refuses the game, with the rule it breaks
-    rows = "crane02000-pious00000-music22222"
+    # (colours that can have happened: a game that cannot is refused for its contradiction first)
+    rows = "crane02000-pious01001-brisk22222"
     page.goto(f"{live.url}/solver?list=en&hard=1&rows={rows}")
     page.wait_for_selector("#results[data-state=ready], #results[data-state=error]")
     page.click("#review-game")

@@ -96,7 +96,10 @@ class Pages:
             "variant": variant,
             "lang": lang,
             "t": lambda key, **kw: i18n.t(lang, key, **kw),
+            "num": lambda x, digits=0: i18n.number(lang, x, digits),
             "entry": entry,
+            # an unknown ?list= falls back to the default list, and the page says so (issue 27 item 10)
+            "unknown_list": name if name and name not in lists.entries else None,
             "lists": lists,
             "link": link,
             "lang_links": {code: link(request.url.path, lang=code) for code in i18n.LANGUAGES},

@@ -10,6 +10,13 @@ export function tr(key, params) {
   return text;
 }
 
+/** `x` with `digits` decimals in the page's language ("5.932", "5,932"): every page writes its
+    numbers so (as i18n.number does on the server), a decimal comma in German, no grouping. */
+export function formatNumber(x, digits) {
+  return Number(x).toLocaleString(RATEN.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits,
+    useGrouping: false });
+}
+
 /** The board count of the page: 1, or 2 and more for Dordle, Quordle... */
 export const BOARDS = RATEN.boards > 1 ? RATEN.boards : 1;
 

@@ -2,14 +2,9 @@
    templates/review_panel.html on the game page and the solver page. The figures are the
    library's (GET /api/games/{id}/review, POST /api/review): this only words and draws them. */
 import { retryable } from "./api.js";
-import { RATEN, tr } from "./config.js";
+import { formatNumber, tr } from "./config.js";
 import { squares } from "./tiles.js";
 import { announce, showError } from "./ui.js";
-
-/** A number in the page's language with `digits` decimals ("0.50", "0,50"). */
-function reviewNumber(x, digits) {
-  return Number(x).toLocaleString(RATEN.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
 
 /** A sign for the eye (≥, ≤, ?) with its words for screen readers. */
 function reviewMark(symbol, words) {
@@ -27,7 +22,7 @@ function reviewMark(symbol, words) {
 /** Guesses lost as a number: two decimals, three when two would round a loss to 0 ("0.004"). */
 function reviewLost(regret) {
   if (regret === 0) return "0";
-  return reviewNumber(regret, Math.abs(regret) < 0.005 ? 3 : 2);
+  return formatNumber(regret, Math.abs(regret) < 0.005 ? 3 : 2);
 }
 
 /** The guesses lost by a move, honest about bounds: "0", "0.50", "≥0.25", "≤0.30" or "?". */
@@ -47,6 +42,29 @@ function reviewRegret(regret, kind) {
 function reviewScore(score) {
   if (score === null || score === undefined) return reviewMark("\u2013", tr("review_not_exact"));
   return document.createTextNode(String(score));
+}
+
+/** The sign of a bounded figure ("at least", "at most" as the API's kinds say), "" when exact. */
+const REVIEW_SIGNS = { "at least": ["\u2265", "review_at_least"], "at most": ["\u2264", "review_at_most"] };
+
+/** A game's figure honest about its bound: "0.50", "≥0.50", "≤87" or "–" (`kind` unknown or no value). */
+function reviewBounded(value, kind, format) {
+  const frag = document.createDocumentFragment();
+  if (value === null || value === undefined || kind === "unknown") {
+    frag.append(reviewMark("\u2013", tr("review_not_exact")));
+    return frag;
+  }
+  const sign = REVIEW_SIGNS[kind];
+  if (sign) frag.append(reviewMark(sign[0], tr(sign[1])));
+  frag.append(format(value));
+  return frag;
+}
+
+/** The same figure in words for the announcer: "87", "at most 87", "–". */
+function reviewBoundedWords(value, kind) {
+  if (value === null || value === undefined || kind === "unknown") return "\u2013";
+  const sign = REVIEW_SIGNS[kind];
+  return sign ? tr(sign[1]) + " " + value : String(value);
 }
 
 /** A cell: a td (or a th for the row's header) with a class and content. */
@@ -134,16 +152,15 @@ export function reviewPanel(panel, host) {
     const game = part("game");
     game.replaceChildren();
     const expected = review.expected === null ? null
-      : (review.expected_exact ? "" : "\u2265") + reviewNumber(review.expected, 2);
+      : (review.expected_exact ? "" : "\u2265") + formatNumber(review.expected, 2);
     const facts = [
-      ["skill", tr("review_col_skill"), reviewScore(review.skill)],
+      ["skill", tr("review_col_skill"), reviewBounded(review.skill, review.skill_kind || "exact", String)],
       ["luck", tr("review_col_luck"), reviewScore(review.luck)],
       ["guesses", tr("review_guesses"), document.createTextNode(
         review.solved ? String(review.guesses) : tr("review_not_solved", { n: review.guesses }))],
       ["expected", tr("review_expected"), expected === null ? reviewMark("\u2013", tr("review_not_exact"))
         : document.createTextNode(expected)],
-      ["lost", tr("review_total_lost"), review.total_regret === null ? reviewMark("\u2013", tr("review_not_exact"))
-        : document.createTextNode(reviewLost(review.total_regret))],
+      ["lost", tr("review_total_lost"), reviewBounded(review.total_regret, review.total_kind || "exact", reviewLost)],
     ];
     for (const [key, name, value] of facts) {
       const box = document.createElement("div");
@@ -192,7 +209,7 @@ export function reviewPanel(panel, host) {
         if (mine !== controller) return;
         draw(review);
         setState("ready");
-        announce(tr("review_ready", { skill: review.skill === null ? "\u2013" : review.skill,
+        announce(tr("review_ready", { skill: reviewBoundedWords(review.skill, review.skill_kind || "exact"),
           luck: review.luck === null ? "\u2013" : review.luck }));
       } catch (e) {
         if (e.name === "AbortError" || mine !== controller) return;

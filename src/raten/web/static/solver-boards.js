@@ -1,7 +1,7 @@
 /* raten solver on several boards: what solver.js does differently there: the request to
    /api/hints/boards (the "finish" strategy) and the results (each board's count in its head,
    the hints with the boards a word may answer). */
-import { BOARDS, RATEN, tr } from "./config.js";
+import { BOARDS, formatNumber, RATEN, tr } from "./config.js";
 import { showHints } from "./hints.js";
 import { patternOf } from "./tiles.js";
 
@@ -52,9 +52,9 @@ export function show(data, state, use) {
     opening: !state.rows.length,
     use,
     cells: (h) => [
-      [h.bits.toFixed(2), "num"],
+      [formatNumber(h.bits, 2), "num"],
       [h.answer_on.join(", "), "mark"],
-      [h.expected_remaining.toFixed(1), "num"],
+      [formatNumber(h.expected_remaining, 1), "num"],
     ],
   });
 }

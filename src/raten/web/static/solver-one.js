@@ -3,7 +3,7 @@
    constraints, the top hint's split); and the review of a solved game. */
 import { api } from "./api.js";
 import { fitBoard } from "./board-view.js";
-import { RATEN, tr } from "./config.js";
+import { formatNumber, RATEN, tr } from "./config.js";
 import { keepForOffline, wireDeviceToggle } from "./device/client.js";
 import { showHints } from "./hints.js";
 import { reviewPanel } from "./review.js";
@@ -76,10 +76,22 @@ export function clear() {
   el("split").replaceChildren();
 }
 
+/** "WORD breaks hard mode (the rule)" from the rule's facts (rule green with letter and position,
+    present with letter and count), or without the rule when the facts are not there. */
+function hardWarning(p) {
+  if (p.rule === "green") return tr("w_breaks_hard_green", p);
+  if (p.rule === "present") return tr(p.count > 1 ? "w_breaks_hard_present_n" : "w_breaks_hard_present", p);
+  return tr("w_breaks_hard", p);
+}
+
 /** A warning of the server in the page's language: the engine words them in English. */
 function translateWarning(w) {
   let m = /^([A-Z]+) is not in the (\S+) word list; used anyway$/.exec(w);
   if (m) return tr("w_not_in_list", { word: m[1], list: m[2] });
+  m = /^([A-Z]+) breaks hard mode \((\d)(?:st|nd|rd|th) letter must be ([A-Z])\)/.exec(w);
+  if (m) return hardWarning({ word: m[1], rule: "green", position: Number(m[2]), letter: m[3] });
+  m = /^([A-Z]+) breaks hard mode \(guess must contain ([A-Z])(?: (\d+) times)?\)/.exec(w);
+  if (m) return hardWarning({ word: m[1], rule: "present", letter: m[2], count: Number(m[3] || 1) });
   m = /^([A-Z]+) breaks hard mode/.exec(w);
   if (m) return tr("w_breaks_hard", { word: m[1] });
   m = /^(\d+) allowed words fit, too many to rank/.exec(w);
@@ -107,7 +119,8 @@ export function show(data, state, use) {
   const notes = (data.fallback ? [tr(n === 1 ? "fallback_one" : "fallback", { n })] : []).concat(
     (data.notices || (data.warnings || []).map((w) => ({ key: "warning", params: {}, text: w })))
       .filter((w) => w.key !== "fallback")
-      .map((w) => (RATEN.text["w_" + w.key] ? tr("w_" + w.key, w.params) : translateWarning(w.text))));
+      .map((w) => (w.key === "breaks_hard" ? hardWarning(w.params)
+        : RATEN.text["w_" + w.key] ? tr("w_" + w.key, w.params) : translateWarning(w.text))));
   for (const w of notes) {
     const li = document.createElement("li");
     li.textContent = w;
@@ -121,10 +134,10 @@ export function show(data, state, use) {
     opening: !state.rows.length,
     use,
     cells: (h) => [
-      [h.bits.toFixed(3), "num"],
+      [formatNumber(h.bits, 3), "num"],
       [h.candidate ? "\u2713" : "", "mark", h.candidate ? tr("answer_mark_title") : ""],
       [String(h.largest), "num wide"],
-      [h.expected_remaining.toFixed(1), "num wide"],
+      [formatNumber(h.expected_remaining, 1), "num wide"],
     ],
   });
 

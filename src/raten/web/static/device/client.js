@@ -60,7 +60,10 @@ function compute(body) {
   }).catch((error) => {
     // in the page's language when the text table has the key, as the server words it
     if (error.key === "network") throw new ApiError(tr("network_error"), 0, "device");
-    const text = error.key && RATEN.text["err_" + error.key] ? tr("err_" + error.key, error.params) : error.message;
+    // a contradiction with its facts (kind, letter, position) has a text of its own in every language
+    const key = error.params && RATEN.text["err_" + error.key + "_" + error.params.kind]
+      ? error.key + "_" + error.params.kind : error.key;
+    const text = key && RATEN.text["err_" + key] ? tr("err_" + key, error.params) : error.message;
     throw new ApiError(text, 400, "bad_request");
   });
 }

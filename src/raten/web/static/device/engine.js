@@ -348,6 +348,7 @@ export class Constraints {
     this.minCounts = new Map();
     this.exactCounts = new Map();
     this.problems = [];
+    this.facts = [];  // each problem's facts in no language, as Constraints.facts
     this.rows = [];
     this.greenRow = new Map();
     this.minRow = new Map();
@@ -357,7 +358,12 @@ export class Constraints {
 
   rowName(row) { return `row ${row} (${this.rows[row - 1].toUpperCase()})`; }
 
-  problem(text) { if (!this.problems.includes(text)) this.problems.push(text); }
+  problem(text, kind, rows, facts) {
+    if (this.problems.includes(text)) return;
+    this.problems.push(text);
+    const named = rows.map((r) => `${r} (${this.rows[r - 1].toUpperCase()})`).join(" / ");
+    this.facts.push({ kind, rows: named, ...facts });
+  }
 
   add(guess, colours) {
     this.rows.push(guess);
@@ -370,7 +376,8 @@ export class Constraints {
         const old = this.greens.get(i);
         if (old !== undefined && old !== letter) {
           this.problem(`${this.rowName(this.greenRow.get(i))} and ${this.rowName(row)} contradict each other: `
-            + `position ${i + 1} cannot be both ${old.toUpperCase()} and ${letter.toUpperCase()}`);
+            + `position ${i + 1} cannot be both ${old.toUpperCase()} and ${letter.toUpperCase()}`,
+          "green", [this.greenRow.get(i), row], { position: i + 1, letter: old.toUpperCase(), other: letter.toUpperCase() });
         } else if (!this.greenRow.has(i)) this.greenRow.set(i, row);
         this.greens.set(i, letter);
         shown.set(letter, (shown.get(letter) || 0) + 1);
@@ -380,7 +387,8 @@ export class Constraints {
         if (colours[i] === 0) greyed.add(letter);
         else {
           if (greyed.has(letter)) {
-            this.problem(`${this.rowName(row)}: a yellow ${letter.toUpperCase()} cannot follow a grey ${letter.toUpperCase()}`);
+            this.problem(`${this.rowName(row)}: a yellow ${letter.toUpperCase()} cannot follow a grey ${letter.toUpperCase()}`,
+              "yellow_grey", [row], { letter: letter.toUpperCase() });
           }
           shown.set(letter, (shown.get(letter) || 0) + 1);
         }
@@ -409,7 +417,7 @@ export class Constraints {
     if (total > WORD_LENGTH) {
       const rows = Array.from(new Set(Array.from(this.minCounts.keys(), (l) => this.minRow.get(l)))).sort((a, b) => a - b);
       this.problem(`${rows.map((r) => this.rowName(r)).join(" and ")} together show ${total} letters: `
-        + `more than ${WORD_LENGTH} letters are known to be in the word`);
+        + `more than ${WORD_LENGTH} letters are known to be in the word`, "too_many", rows, { n: total });
     }
   }
 
@@ -417,7 +425,8 @@ export class Constraints {
     if (rowA === rowB) return;
     const [first, second] = [[rowA, nA, exactA], [rowB, nB, exactB]].sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
     this.problem(`${this.rowName(first[0])} says ${countFact(letter, first[1], first[2])}, `
-      + `but ${this.rowName(second[0])} says ${countFact(letter, second[1], second[2])}`);
+      + `but ${this.rowName(second[0])} says ${countFact(letter, second[1], second[2])}`,
+    "count", [first[0], second[0]], { letter: letter.toUpperCase() });
   }
 
   get excluded() {
@@ -524,9 +533,10 @@ export class State {
       fallback = fittingRows(list, this.fallback, [[guess, code]]);
     }
     if (!fallback.length) {
-      const problems = new Constraints(history).problems;
+      const { problems, facts } = new Constraints(history);
       const why = problems.length ? `: ${problems[0]}` : "";
-      throw new DeviceError(`no word fits these hints${why}; check the colours you entered`, "no_fit", { why });
+      throw new DeviceError(`no word fits these hints${why}; check the colours you entered`, "no_fit",
+        { why, ...(facts[0] || {}) });
     }
     if (!this.fallback) {
       const n = fallback.length;  // the words of engine/state.py State.after
