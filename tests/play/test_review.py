@@ -13,7 +13,8 @@ from raten.engine.feedback import ALL_GREEN, format_pattern, pattern
 from raten.engine.hardmode import violation
 from raten.engine.words import WordSet
 from raten.errors import RatenError
-from raten.play.review import luck_score, parse_share, review, skill_score
+from raten.play.review import luck_score, review, skill_score
+from raten.play.review_colours import parse_share
 from raten.trees.model import Tree
 from raten.trees.values import Budget, Values
 from raten.wordlists.presets import load_words

@@ -13,25 +13,23 @@ words: docs/review.md.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN, PATTERNS, format_pattern, parse_pattern, pattern
+from raten.engine.feedback import ALL_GREEN, PATTERNS, format_pattern, pattern
 from raten.engine.state import contradiction
 from raten.engine.words import WordSet, check_word
 from raten.errors import Notice, RatenError
+from raten.play.review_colours import colours_of, share_says_hard
 from raten.trees.values import INF, Budget, Position, Total, Values
 
 #: Up to this many candidates the rank is exact (every legal guess's Q against the guess's), else by entropy.
 RANK_EXACT_MAX = 40
 #: The solver's own game stops after this many guesses (only reached when it runs on bounds).
 SOLVER_MAX = 10
-_SHARE_SQUARES = "\u2b1b\u2b1c\U0001f7e8\U0001f7e9\U0001f7e7\U0001f7e6"
-_SHARE_ROW = re.compile(f"^[{_SHARE_SQUARES}]{{5}}$")
 
 
 def skill_score(regret: float) -> int:
@@ -42,23 +40,6 @@ def skill_score(regret: float) -> int:
 def luck_score(worse: float, same: float) -> int:
     """0-99 from the shares of outcomes worse than and as good as the one that came: 50 is typical."""
     return max(0, min(99, round(99 * (worse + same / 2))))
-
-
-def parse_share(text: str) -> list[int]:
-    """The rows of a share text (NYT, 6mal5, raten; high-contrast too) as pattern codes, in order."""
-    rows = []
-    for line in text.replace("\ufe0f", "").splitlines():
-        line = line.strip()
-        if _SHARE_ROW.match(line):
-            rows.append(parse_pattern(line))
-    if not rows:
-        raise RatenError("the share text has no rows of five coloured squares", "share_empty")
-    return rows
-
-
-def share_says_hard(text: str) -> bool:
-    """Whether a share text's header marks a hard-mode game (NYT writes ``3/6*``)."""
-    return any(re.search(r"\b[1-6X]/6\*", line) for line in text.splitlines()[:3])
 
 
 @dataclass
@@ -119,58 +100,6 @@ class GameReview:
         out = asdict(self)
         out["solver"] = [{"guess": g, "pattern": p} for g, p in self.solver]
         return out
-
-
-def _codes_from(
-    guesses: list[str], answer: str | None, patterns: Sequence[str | int] | None, share: str | None
-) -> list[int]:
-    """The colours of each guess, from the answer, typed patterns or a share text, checked against each other."""
-    sources: list[tuple[str, list[int]]] = []
-    if answer is not None:
-        sources.append(("the answer", [pattern(g, answer) for g in guesses]))
-    if patterns is not None:
-        sources.append(("the colours", [p if isinstance(p, int) else parse_pattern(p) for p in patterns]))
-    if share is not None:
-        sources.append(("the share text", parse_share(share)))
-    if not sources:
-        raise RatenError("give the answer, the colours of each guess or a share text", "review_no_colours")
-    name, codes = sources[0]
-    for other, theirs in sources[1:]:
-        if len(theirs) != len(guesses):
-            raise RatenError(
-                f"{other} has {len(theirs)} rows for {len(guesses)} guesses",
-                "review_rows",
-                source=other,
-                rows=len(theirs),
-                guesses=len(guesses),
-            )
-        for i, (a, b) in enumerate(zip(codes, theirs)):
-            if a != b:
-                mine, shown = format_pattern(a, "emoji"), format_pattern(b, "emoji")
-                raise RatenError(
-                    f"guess {i + 1} ({guesses[i].upper()}): {name} gives {mine} but {other} shows {shown}",
-                    "review_mismatch",
-                    number=i + 1,
-                    guess=guesses[i].upper(),
-                    first=name,
-                    second=other,
-                    ours=mine,
-                    theirs=shown,
-                )
-    if len(codes) != len(guesses):
-        raise RatenError(
-            f"{name} has {len(codes)} rows for {len(guesses)} guesses",
-            "review_rows",
-            source=name,
-            rows=len(codes),
-            guesses=len(guesses),
-        )
-    for i, c in enumerate(codes[:-1]):
-        if c == ALL_GREEN:
-            raise RatenError(
-                f"guess {i + 1} already solved the game; remove the guesses after it", "review_after_win", number=i + 1
-            )
-    return codes
 
 
 def _entropy(codes: np.ndarray, weights: np.ndarray) -> float:
@@ -417,7 +346,7 @@ def review(
         raise RatenError("give at least one guess to review", "review_empty")
     spelled = [check_word(g, "guess") for g in guesses]
     answer = check_word(answer, "answer") if answer else None
-    codes = _codes_from(spelled, answer, patterns, share)
+    codes = colours_of(spelled, answer, patterns, share)
     impossible = contradiction(list(zip(spelled, codes)))  # the hint's rule: a game that cannot have happened
     if impossible is not None:
         raise impossible
