@@ -67,10 +67,21 @@ def site(tmp_path_factory) -> Path:
     return site
 
 
+def _installed_env(site: Path) -> dict[str, str]:
+    """The environment of a process that runs the unzipped wheel alone: the repository's src not on
+    the path, and no coverage measurement (the suite's coverage is of src/raten; measuring the
+    wheel's copy would add a second, mostly unrun copy of every file to the report)."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "RATEN_TREES") and not k.startswith(("COV_CORE_", "COVERAGE_"))
+    }
+    return {**env, "PYTHONPATH": str(site)}
+
+
 def _installed(site: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
     """``python -m raten ARGS`` from the unzipped wheel alone: the repository's src is not on the path."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "RATEN_TREES")}
-    env["PYTHONPATH"] = str(site)
+    env = _installed_env(site)
     return subprocess.run(
         [sys.executable, "-m", "raten", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=600
     )
@@ -90,9 +101,8 @@ def test_the_installed_review_gives_salet_its_exact_value(site, tmp_path) -> Non
     where = _installed(site, "--version", cwd=tmp_path)
     assert where.returncode == 0, where.stderr
     code = "import raten, raten.trees.values as v; print(raten.__file__); print(v.TREES_DIR)"
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "RATEN_TREES")}
     found = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env={**env, "PYTHONPATH": str(site)}, cwd=tmp_path
+        [sys.executable, "-c", code], capture_output=True, text=True, env=_installed_env(site), cwd=tmp_path
     )
     module, trees = found.stdout.split()
     assert Path(module).is_relative_to(site) and Path(trees) == site / "raten" / "data" / "trees"
