@@ -12,13 +12,13 @@ what 6mal5 accepts stays allowed: its coverage by ``de`` does not change.
 Each dropped word is given the first kind that fits, for the report: ``roman``, ``run``,
 ``interjection`` (the hand-kept ``interjections.txt``), else ``unknown``. Only the frequent
 words are filtered: a dictionary word is a word by definition, three letters in a row included
-(Teeei, the egg for tea).
+(Teeei, the tea infuser).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from raten.wordlists.german.hunspell import HunspellDict, accepts
@@ -37,15 +37,17 @@ _RUN = re.compile(r"(.)\1\1")  # the same letter three times in a row
 _ROMAN = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
 
 
-def non_word_kind(word: str, accepted: Iterable[str] = (), interjections: Iterable[str] = INTERJECTIONS) -> str | None:
+def non_word_kind(
+    word: str, accepted: Collection[str] = (), interjections: Collection[str] = INTERJECTIONS
+) -> str | None:
     """The kind of non-word ``word`` is (a key of ``KINDS``), or None when hunspell ``accepted`` it."""
     if _ROMAN.fullmatch(word):  # before runs: XVIII has three I
         return "roman"
     if _RUN.search(word):
         return "run"
-    if word in set(interjections):
+    if word in interjections:
         return "interjection"
-    return None if word in set(accepted) else "unknown"
+    return None if word in accepted else "unknown"
 
 
 @dataclass(frozen=True)
