@@ -41,8 +41,9 @@ from raten.trees.memo_file import (
     slots_for,
 )
 from raten.trees.model import tree_weights
+from raten.trees.recheck import recheck
 from raten.trees.report import BestReport
-from raten.trees.results_file import ResultsFile, memo_path, read_bounds, read_results, results_header
+from raten.trees.results_file import ResultLines, ResultsFile, memo_path, read_lines, results_header
 from raten.trees.search import INF, OpenerResult, Searcher
 
 #: Seconds between saves of the shared memo during a run (it is saved at the end too).
@@ -225,8 +226,21 @@ def run_best(
     rows = [local.row(o) for o in openers] if openers else list(range(len(words.allowed)))
     bound = {words.allowed[g]: local.opener_bound(g) for g in rows}
     header = results_header(words, hard, max_guesses)
-    done = read_results(results, header) if results else {}
-    done = {o: r for o, r in done.items() if o in bound}
+    lines = read_lines(results, header) if results else ResultLines(Path())
+    shared = (
+        SharedMemo(memo_fingerprint(words, hard, max_guesses), slots, memo_path(results) if results else None)
+        if slots
+        else None
+    )
+    spec: Spec = (words, hard, max_guesses, memo_bits, shared.handle if shared else None)
+    try:  # every reused line re-checked, the one-level bounds with the (loaded) shared memo
+        checked = recheck(lines, words, hard, max_guesses, dict(bound), lambda: _searcher(spec))
+    except BaseException:
+        if shared:
+            shared.close()
+            _SEARCHERS.clear()
+        raise
+    done = {o: line.rec for o, line in lines.openers.items() if o in bound}
     resumed = len(done)
     out = ResultsFile(results, header) if results else None
 
@@ -246,21 +260,17 @@ def run_best(
 
     # best-first: (bound, opener, raised) with the least bound on top; raised = 1 once the
     # one-level bound replaced the cheap one (then the next job is the exact search)
-    raised_before = {o: b for o, b in read_bounds(results).items() if o in bound}
+    raised_before = {o: int(line.rec["total"]) for o, line in lines.bounds.items() if o in bound}
     for o, b in raised_before.items():
         bound[o] = max(bound[o], b)
     pending = [(b, o, 1 if o in raised_before else 0) for o, b in bound.items() if needs_work(o)]
     heapq.heapify(pending)
-    shared = (
-        SharedMemo(memo_fingerprint(words, hard, max_guesses), slots, memo_path(results) if results else None)
-        if slots
-        else None
-    )
-    spec: Spec = (words, hard, max_guesses, memo_bits, shared.handle if shared else None)
     last_save = time.monotonic()
     try:
         runner = _Dask(scheduler) if scheduler is not None else (_Pool(jobs) if jobs > 1 else _InProcess())
     except BaseException:
+        if out:
+            out.close()
         if shared:
             shared.close()
         raise
@@ -331,6 +341,7 @@ def run_best(
         memo_loaded=shared.loaded if shared else 0,
         memo_saved=memo_saved,
         weights=tree_weights(words),
+        recheck=checked,
     )
 
 
