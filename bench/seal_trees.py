@@ -51,7 +51,7 @@ def seal_table(path: Path, tree: Tree, words: WordSet) -> int:
     lines = path.read_text(encoding="utf-8").splitlines()
     out = [TABLE_COLUMNS]
     for no, line in enumerate(lines[1:], 2):
-        opener, status, total, worst, *rest = (line.split("\t") + [""])[:5]
+        opener, status, total, worst, *rest = [*line.split("\t"), ""][:5]
         digest = row_digest(
             header,
             opener,
