@@ -3,7 +3,7 @@
 Jobs run in this process (``jobs=1``), on a local process pool, or on a Dask distributed
 cluster (``scheduler``), and the run ends in a ``raten.trees.report.BestReport``. Each finished
 opener is appended at once to a results file (``raten.trees.results_file``), so a stopped run
-resumes where it stopped. Openers are tried best-first: the opener with the lowest lower bound
+resumes where it stopped, after re-checking every line it reuses (``raten.trees.recheck``). Openers are tried best-first: the opener with the lowest lower bound
 is worked on next. An opener's first bound is the cheap 3n - k; its first job raises it to the
 one-level bound (every group at its best split, ``Searcher.opener_level_bound``), which refutes
 most openers outright; an opener whose raised bound is still below the cut-off goes back in the
