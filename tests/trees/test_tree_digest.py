@@ -101,6 +101,23 @@ def test_an_honest_resume_rechecks_every_reused_line(small, results):
     assert again.recheck.bounds >= 1 and again.recheck.on_digest == 0
 
 
+def test_the_trees_a_run_writes_carry_digests_that_check(small, results, tmp_path):
+    path = tmp_path / "best.txt"
+    resume(results, small).best_tree().write(path)
+    tree = Tree.read(path)
+    assert tree.meta["proven"] == "all-openers" and tree.check(small)["digest"] == tree.meta["digest"]
+
+
+@pytest.mark.slow
+def test_a_forged_bound_is_refused_when_the_workers_recompute_it(small, results):
+    """With --jobs 2 the one-level bounds of the re-check run on the process pool."""
+    no, rec = forge(
+        results, small, lambda r: r.get("by") == "level-bound", lambda r: r.update(total=r["total"] + 40), True
+    )
+    with pytest.raises(RatenError, match=rf"line {no} \({rec['opener'].upper()}\): claims at least"):
+        run_best(small, top=2, results=results, memo_gb=0.01, jobs=2)
+
+
 def test_the_issues_forged_line_is_refused_by_the_resumed_run_naming_it(small, tmp_path):
     """One line of a results file edited by hand (a refuted opener made exact and best, as in the
     issue): `raten tree --best` run again on the same custom lists refuses it, no traceback."""

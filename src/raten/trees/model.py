@@ -164,6 +164,15 @@ class Tree:
         mode = "hard" if self.hard else "normal"
         return claim_digest(key, mode, self.max_guesses, opener, status, total, worst)
 
+    def claim(self, **fields: str) -> None:
+        """Add claims to the header (``proven=``, ``seconds=``) and seal them: the digest afresh,
+        so the tree in hand checks as the file it becomes."""
+        self.meta.update(fields)
+        self.meta.pop("digest", None)
+        digest = self.digest()
+        if digest:
+            self.meta["digest"] = digest
+
     # --- text -----------------------------------------------------------------------------
 
     def header(self) -> dict[str, str]:

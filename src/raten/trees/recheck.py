@@ -14,7 +14,8 @@ checked against the word lists, as far as that is cheap:
   one-level bound must be confirmed so: the same bound, recomputed, reproduces it. A line made
   by the exact search (stopped at its cut-off) may claim more than any cheap bound shows; it is
   then accepted on its digest and counted (``Recheck.on_digest``) rather than searched again,
-  which would cost as much as the line did.
+  which would cost as much as the line did. The one-level bounds are computed by the run's
+  workers (and its shared memo, loaded from the last run), all of them before any new job.
 
 A line that fails is refused with a RatenError naming the file, line, opener and why.
 """
@@ -28,7 +29,7 @@ from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.trees.model import Tree
 from raten.trees.results_file import Line, ResultLines
-from raten.trees.search import INF, Searcher
+from raten.trees.search import INF
 
 _REFUSED = "refused: delete the line or use another --results file"
 
@@ -42,28 +43,48 @@ class Recheck:
     on_digest: int = 0  #: search bounds above every cheap bound: accepted on their digest
 
 
+#: One-level bounds of many (opener, claim) pairs, each raised until it reaches its claim:
+#: ``raten.trees.jobs`` computes them on the run's workers (``bound_job``).
+LevelBounds = Callable[[list[tuple[str, int]]], list[int]]
+
+
 def recheck(
     lines: ResultLines,
     words: WordSet,
     hard: bool,
     max_guesses: int | None,
     cheap: dict[str, int],
-    searcher: Callable[[], Searcher],
+    level_bounds: LevelBounds,
 ) -> Recheck:
-    """Re-check every line a run over the openers of ``cheap`` (opener -> cheap bound) reuses;
-    ``searcher()`` gives the searcher for the one-level bounds (made only when one is needed)."""
+    """Re-check every line a run over the openers of ``cheap`` (opener -> cheap bound) reuses:
+    the exact lines by their trees here, the bounds the cheap bound cannot confirm by
+    ``level_bounds`` (called once, with all of them)."""
     out = Recheck()
-    for o, line in lines.openers.items():
-        if o not in cheap:
-            continue
-        if line.rec.get("exact"):
+    claims: list[tuple[Line, int]] = []  # bound lines above their cheap bound
+    reused = [line for o, line in lines.openers.items() if o in cheap]
+    for line in reused + [line for o, line in lines.bounds.items() if o in cheap]:
+        rec = line.rec
+        if rec.get("kind") == "opener" and rec.get("exact"):
             _check_exact(lines, line, words, hard, max_guesses)
             out.trees += 1
+            continue
+        claim = INF if rec.get("total") is None else int(rec["total"])
+        if claim <= cheap[rec["opener"]]:
+            out.bounds += 1
         else:
-            _check_bound(lines, line, cheap[o], searcher, out)
-    for o, line in lines.bounds.items():
-        if o in cheap:
-            _check_bound(lines, line, cheap[o], searcher, out)
+            claims.append((line, claim))
+    levels = level_bounds([(line.rec["opener"], claim) for line, claim in claims]) if claims else []
+    for (line, claim), level in zip(claims, levels, strict=True):
+        if level >= claim:
+            out.bounds += 1
+        elif line.rec.get("by") == "level-bound":
+            shown = "impossible" if claim >= INF else f"at least {claim}"
+            raise RatenError(
+                f"{lines.where(line)}: claims {shown} by the one-level bound, but that bound recomputed is "
+                f"{level}; {_REFUSED}"
+            )
+        else:
+            out.on_digest += 1
     return out
 
 
@@ -83,22 +104,3 @@ def _check_exact(lines: ResultLines, line: Line, words: WordSet, hard: bool, max
             raise RatenError(f"{where}: claims {key} {claimed[key]} but its tree shows {value}; {_REFUSED}")
     if tree.hard != hard or tree.max_guesses != max_guesses:
         raise RatenError(f"{where}: its tree is for another mode or guess limit; {_REFUSED}")
-
-
-def _check_bound(lines: ResultLines, line: Line, cheap: int, searcher: Callable[[], Searcher], out: Recheck) -> None:
-    rec = line.rec
-    claim = INF if rec.get("total") is None else int(rec["total"])
-    if claim <= cheap:
-        out.bounds += 1
-        return
-    level = searcher().opener_level_bound(rec["opener"], claim)
-    if level >= claim:
-        out.bounds += 1
-    elif rec.get("by") == "level-bound":
-        shown = "impossible" if claim >= INF else f"at least {claim}"
-        raise RatenError(
-            f"{lines.where(line)}: claims {shown} by the one-level bound, but that bound recomputed is {level}; "
-            f"{_REFUSED}"
-        )
-    else:
-        out.on_digest += 1

@@ -55,7 +55,7 @@ class BestReport:
         tree = Tree.from_text(text, source=str(self.results_path or "results"))
         tree.weights = self.weights
         tree.lists_key = self.header.get("lists", "")
-        tree.meta.update({"proven": "all-openers"})
+        tree.claim(proven="all-openers")
         return tree
 
     def ranking(self, top: int) -> list[dict]:
