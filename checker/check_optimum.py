@@ -9,7 +9,7 @@ not, named; 2: bad usage or unreadable input.
 (a) The tree: every solution reached exactly once, every pattern the true feedback, every
 guess allowed, one guess per node, no path over max_guesses, hard-mode legality with --hard,
 the header's fingerprint, opener, mode, solutions, total and worst equal to what the lists and
-the tree show, and its digest (and every table row's) recomputed here (``digest``).
+the tree show, and its digest (and every table row's) recomputed here (``digest``; uniform lists).
 
 (b) The table: the tree's opener is the best row and agrees with the tree; no row claims
 better than the best; every opener's refutation is checked with a lower bound computed here
@@ -465,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--solutions", required=True, help="the solutions, one word a line")
     p.add_argument("--allowed", required=True, help="the allowed guesses (the solutions are added)")
     p.add_argument("--tree", required=True, help="the tree file of the best opener")
-    p.add_argument("--openers", help="the openers table (opener status total worst)")
+    p.add_argument("--openers", help="the openers table (opener status total worst [digest])")
     p.add_argument("--hard", action="store_true", help="the tree and table are for hard mode")
     p.add_argument("--strict", action="store_true", help="fail on a row the checker's own bound cannot confirm")
     p.add_argument("--figures", action="store_true", help="refine each bound to its row's figure, not only the best")

@@ -220,6 +220,13 @@ def test_a_row_edited_without_its_digest(tmp_path, six_lists):
     expect_failure(check_forged_table(tmp_path, rows, six_lists), "o.tsv:8", "does not match its digest")
 
 
+def test_a_tree_for_other_lists(tmp_path, de_lists, six_lists):
+    lines = tree_lines("de-normal")
+    fingerprint = next(t for t in lines[1].split() if t.startswith("fingerprint=")).split("=")[1]
+    lines[1] = lines[1].replace(fingerprint, "0" * len(fingerprint))
+    expect_failure(check_forged_tree(tmp_path, "de-normal", lines, de_lists, six_lists), "fingerprint=000", fingerprint)
+
+
 def test_a_header_edited_without_its_digest(tmp_path, de_lists, six_lists):
     lines = tree_lines("de-normal")
     lines[1] = lines[1].replace("proven=all-openers", "proven=opener")
