@@ -109,10 +109,15 @@ def read_lines(path: Path, header: dict) -> ResultLines:
 
 
 def _check_header(path: Path, rec: dict, header: dict) -> None:
-    if rec.get("version") != header["version"]:
+    version = rec.get("version")
+    if version != header["version"]:
+        why = (
+            f"written before its lines carried digests (version {header['version']})"
+            if isinstance(version, int) and version < header["version"]
+            else f"not {header['version']}, the one this raten reads"
+        )
         raise RatenError(
-            f"results file {path} is of version {rec.get('version')!r}, written before its lines carried "
-            f"digests (version {header['version']}): its claims cannot be re-checked; "
+            f"results file {path} is of version {version!r}, {why}: its claims cannot be re-checked; "
             "move it away or use another --results file"
         )
     for key in ("fingerprint", "lists", "mode", "max_guesses"):
