@@ -101,6 +101,19 @@ def test_an_honest_resume_rechecks_every_reused_line(small, results):
     assert again.recheck.bounds >= 1 and again.recheck.on_digest == 0
 
 
+def test_an_exact_line_whose_tree_was_built_under_its_worst_case_is_reused(small, results):
+    """Shaving the worst case (``Searcher.optimal``) keeps the tree built under the tighter limit
+    (6mal5: worst 5, so ``max_guesses=5``): it holds within the run's limit of 6 too."""
+    recs = records(results)
+    rec = next(r for r in recs if r.get("exact"))
+    tight = Searcher(small, max_guesses=rec["worst"]).solve_opener(rec["opener"]).tree
+    assert tight is not None and tight.total == rec["total"] and tight.max_guesses == rec["worst"] < 6
+    rec["tree"] = tight.to_text()
+    rec["digest"] = record_digest(rec, small.prior_key, "normal", 6)
+    rewrite(results, recs)
+    assert resume(results, small).recheck.trees >= 1
+
+
 def test_the_trees_a_run_writes_carry_digests_that_check(small, results, tmp_path):
     path = tmp_path / "best.txt"
     resume(results, small).best_tree().write(path)
