@@ -8,7 +8,8 @@ not, named; 2: bad usage or unreadable input.
 
 (a) The tree: every solution reached exactly once, every pattern the true feedback, every
 guess allowed, one guess per node, no path over max_guesses, hard-mode legality with --hard,
-and the header's opener, mode, solutions, total and worst equal to what the tree shows.
+the header's fingerprint, opener, mode, solutions, total and worst equal to what the lists and
+the tree show, and its digest (and every table row's) recomputed here (``digest``; uniform lists).
 
 (b) The table: the tree's opener is the best row and agrees with the tree; no row claims
 better than the best; every opener's refutation is checked with a lower bound computed here
@@ -19,6 +20,7 @@ raten's word (or fails with --strict): the share verified is the strength of thi
 from __future__ import annotations
 
 import argparse
+import hashlib
 import signal
 import sys
 import time
@@ -31,6 +33,7 @@ MARKS = {".": GREY, "?": YELLOW, "!": GREEN}
 SHOW = ".?!"
 ALL_GREEN = 242  # five greens: sum of 2 * 3**i
 MAGIC = "# raten decision tree v1"
+DIGESTED = ("lists", "mode", "max_guesses", "opener", "status", "total", "worst")
 
 
 class UsageError(Exception):
@@ -110,6 +113,14 @@ def hard_violation(guess: str, history: list[tuple[str, str]]) -> str | None:
 # --- reading ----------------------------------------------------------------------------
 
 
+def digest(lists: str, head: dict, opener: str, status: str, total: str, worst: str) -> str:
+    """raten's digest of a claim (docs/trees.md, "Digests"), recomputed: no signature, it shows a
+    claim was not edited since it was written, nor moved from other lists, mode or limit."""
+    values = (lists, head["mode"], head["max_guesses"] or "-", opener, status, total, worst or "-")
+    text = "".join(f"{k}={v}\n" for k, v in zip(DIGESTED, values, strict=True))
+    return hashlib.sha256(f"raten-claim-1\n{text}".encode()).hexdigest()[:16]
+
+
 def read_text(path: str, what: str) -> str:
     try:
         with open(path, encoding="utf-8-sig") as f:
@@ -161,17 +172,21 @@ def read_tree(path: str) -> tuple[dict[str, str], list[tuple[int, list[tuple[str
     return head, paths
 
 
-def read_table(path: str) -> list[tuple[int, str, str, str, str]]:
-    """(line, opener, status, total, worst) of every row; total may be ``impossible``."""
+def read_table(path: str, tree: dict) -> list[tuple[int, str, str, str, str]]:
+    """(line, opener, status, total, worst) of every row; total may be ``impossible``. A table
+    with a digest column has each row's digest checked under the tree's lists, mode and limit."""
     rows = []
     lines = read_text(path, "openers").splitlines()
-    if not lines or lines[0].split() != ["opener", "status", "total", "worst"]:
-        raise UsageError(f"{path}: not an openers table (header 'opener status total worst')")
+    columns = lines[0].split() if lines else []
+    if columns not in (["opener", "status", "total", "worst"], ["opener", "status", "total", "worst", "digest"]):
+        raise UsageError(f"{path}: not an openers table (header 'opener status total worst [digest]')")
     for no, raw in enumerate(lines[1:], 2):
         if not raw.strip():
             continue
-        cells = raw.rstrip("\n").split("\t") + [""] * 4
-        opener, status, total, worst = (c.strip().lower() for c in cells[:4])
+        cells = raw.rstrip("\n").split("\t") + [""] * 5
+        opener, status, total, worst, sealed = (c.strip().lower() for c in cells[:5])
+        if len(columns) == 5 and sealed != digest(tree["lists"], tree["head"], opener, status, total, worst):
+            raise ClaimError(f"{path}:{no}: {opener.upper()} {status} {total}: the row does not match its digest")
         numeric = total.isdigit() and (worst.isdigit() or (status == "at-least" and not worst))
         if status not in ("exact", "at-least") or not (numeric or (status, total) == ("at-least", "impossible")):
             raise UsageError(f"{path}:{no}: cannot read the row {raw.strip()!r}")
@@ -233,10 +248,16 @@ def check_tree(path: str, solutions: list[str], allowed: set[str], hard: bool) -
         )
     opener = paths[0][1][0][0]
     shows = {"opener": opener, "solutions": str(len(seen)), "total": str(total), "worst": str(worst)}
+    lists = hashlib.sha256(("\n".join(solutions) + "|" + "\n".join(sorted(allowed))).encode()).hexdigest()[:24]
+    shows = {"fingerprint": lists, **shows} if "fingerprint" in head else shows
     for key, value in shows.items():
         if head[key].lower() != value:
             raise ClaimError(f"{path}: the header says {key}={head[key]} but the tree shows {value}")
-    return {"head": head, "opener": opener, "total": total, "worst": worst, "limit": limit}
+    status = f"exact proven={head.get('proven', '-')}"
+    sealed = digest(lists, head, opener, status, str(total), str(worst))
+    if head.get("digest", sealed) != sealed:
+        raise ClaimError(f"{path}: the header's digest={head['digest']} does not match its claims ({sealed})")
+    return {"head": head, "opener": opener, "total": total, "worst": worst, "limit": limit, "lists": lists}
 
 
 # --- (b) the lower bound ----------------------------------------------------------------
@@ -444,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--solutions", required=True, help="the solutions, one word a line")
     p.add_argument("--allowed", required=True, help="the allowed guesses (the solutions are added)")
     p.add_argument("--tree", required=True, help="the tree file of the best opener")
-    p.add_argument("--openers", help="the openers table (opener status total worst)")
+    p.add_argument("--openers", help="the openers table (opener status total worst [digest])")
     p.add_argument("--hard", action="store_true", help="the tree and table are for hard mode")
     p.add_argument("--strict", action="store_true", help="fail on a row the checker's own bound cannot confirm")
     p.add_argument("--figures", action="store_true", help="refine each bound to its row's figure, not only the best")
@@ -458,12 +479,13 @@ def main(argv: list[str] | None = None) -> int:
         allowed = sorted(set(read_words(args.allowed, "allowed")) | set(solutions))
         started = time.time()
         tree = check_tree(args.tree, solutions, set(allowed), args.hard)
+        sealed = "digest checked" if "digest" in tree["head"] else "no digest: mode and proven= unverified"
         log(
             f"{args.tree}: OK: {tree['opener'].upper()} reaches all {len(solutions)} solutions, "
-            f"total {tree['total']}, worst {tree['worst']}, mode {tree['head']['mode']}"
+            f"total {tree['total']}, worst {tree['worst']}, mode {tree['head']['mode']} ({sealed})"
         )
         if args.openers:
-            rows = read_table(args.openers)
+            rows = read_table(args.openers, tree)
             check_rows(args.openers, rows, tree, set(allowed))
             bounds = Bounds(allowed, solutions, args.hard)
             sample = range(0, len(allowed), max(1, len(allowed) // 50))

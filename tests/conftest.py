@@ -10,7 +10,6 @@ import pytest
 
 from german_sample import DICTIONARY
 from raten.engine.words import WordSet
-from raten.wordlists.files import read_word_file
 from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon, parse_dictionary
 from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL
 from raten.wordlists.presets import load_words
@@ -48,13 +47,9 @@ def en_words() -> WordSet:
 
 @pytest.fixture(scope="session")
 def de6_words() -> WordSet:
-    """The 6mal5.com German lists (1070 solutions, 3827 allowed), tests only."""
-    return WordSet.from_lists(
-        read_word_file(shared_list("de", "solutions.txt")),
-        read_word_file(shared_list("de", "allowed.txt")),
-        name="6mal5",
-        language="de",
-    )
+    """The 6mal5.com German lists (1070 solutions, 3827 allowed): the ``6mal5`` preset, which
+    ships them (tests/wordlists/test_6mal5_preset.py checks they are ../shared/data/de's)."""
+    return load_words("6mal5")
 
 
 @pytest.fixture

@@ -94,6 +94,20 @@ def test_the_wheel_ships_every_file_the_values_read(site) -> None:
     for path in TREES.iterdir():
         assert (shipped / path.name).read_bytes() == path.read_bytes()
     assert (site / "raten" / "data" / "de" / "solutions.txt").is_file()
+    own = REPO / "src" / "raten" / "data" / "6mal5"
+    for name in ("solutions.txt", "allowed.txt", "NOTICE"):
+        assert (site / "raten" / "data" / "6mal5" / name).read_bytes() == (own / name).read_bytes(), name
+    (info,) = site.glob("raten-*.dist-info")
+    assert any(p.read_bytes() == (own / "NOTICE").read_bytes() for p in info.rglob("NOTICE")), "6mal5's licence"
+
+
+@pytest.mark.slow
+def test_the_installed_6mal5_preset_reads_its_lists_from_the_package(site, tmp_path) -> None:
+    """A user has no ../shared: the installed preset and its proven trees come from the wheel alone."""
+    hint = _installed(site, "hint", "--words", "6mal5", "--tree", "6mal5-normal", "--json", "sarte=...?!", cwd=tmp_path)
+    assert hint.returncode == 0, hint.stderr
+    out = json.loads(hint.stdout)
+    assert out["candidates"] == 8 and out["tree_guess"] == "litho"
 
 
 @pytest.mark.slow

@@ -2,7 +2,9 @@
 tables, and fails, naming the fault, on forgeries made in temporary copies.
 
 The forgeries are built with raten's own feedback and hard-mode rule, so a checker that shared
-a mistake with raten would not be the one that builds the forgery's true colours.
+a mistake with raten would not be the one that builds the forgery's true colours; a forged table
+row gets the digest raten would give it (``row_digest``: the digest is no signature), so the
+checker's other checks are reached, and the checker recomputes digests with its own code.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import pytest
 
 from raten.engine.feedback import format_pattern, pattern
 from raten.engine.hardmode import violation
+from raten.trees.model import Tree
+from raten.trees.report import row_digest
 from raten.wordlists.presets import load_words
 
 REPO = Path(__file__).resolve().parents[2]
@@ -194,6 +198,41 @@ def table_rows(name="6mal5-normal") -> list[str]:
     return (TREES / f"{name}-openers.tsv").read_text().splitlines()
 
 
+def sealed(opener: str, status: str, total: str, worst: str = "", name="6mal5-normal") -> str:
+    """A table row with the digest raten gives its claim: a forger can compute it too."""
+    t = Tree.read(TREES / f"{name}.txt")
+    head = {"lists": t.fingerprint, "mode": "hard" if t.hard else "normal", "max_guesses": t.max_guesses}
+    known = None if total == "impossible" else int(total)
+    return "\t".join([opener, status, total, worst, row_digest(head, opener, status, known, int(worst or 0))])
+
+
+def test_committed_rows_carry_the_digest_raten_gives_them():
+    rows = table_rows()
+    assert rows[0].split("\t")[-1] == "digest"
+    for row in (rows[1], rows[-1]):
+        assert sealed(*row.split("\t")[:4]) == row
+
+
+def test_a_row_edited_without_its_digest(tmp_path, six_lists):
+    rows = table_rows()
+    cells = rows[7].split("\t")
+    rows[7] = "\t".join([cells[0], cells[1], str(int(cells[2]) + 1), *cells[3:]])  # the digest left as it was
+    expect_failure(check_forged_table(tmp_path, rows, six_lists), "o.tsv:8", "does not match its digest")
+
+
+def test_a_tree_for_other_lists(tmp_path, de_lists, six_lists):
+    lines = tree_lines("de-normal")
+    fingerprint = next(t for t in lines[1].split() if t.startswith("fingerprint=")).split("=")[1]
+    lines[1] = lines[1].replace(fingerprint, "0" * len(fingerprint))
+    expect_failure(check_forged_tree(tmp_path, "de-normal", lines, de_lists, six_lists), "fingerprint=000", fingerprint)
+
+
+def test_a_header_edited_without_its_digest(tmp_path, de_lists, six_lists):
+    lines = tree_lines("de-normal")
+    lines[1] = lines[1].replace("proven=all-openers", "proven=opener")
+    expect_failure(check_forged_tree(tmp_path, "de-normal", lines, de_lists, six_lists), "digest=", "its claims")
+
+
 def test_best_row_not_the_trees(tmp_path, six_lists):
     rows = table_rows()
     rows[1], rows[2] = rows[2], rows[1]
@@ -202,13 +241,13 @@ def test_best_row_not_the_trees(tmp_path, six_lists):
 
 def test_best_row_figure_differs_from_the_tree(tmp_path, six_lists):
     rows = table_rows()
-    rows[1] = rows[1].replace("3424", "3423")
+    rows[1] = sealed("sarte", "exact", "3423", "5")
     expect_failure(check_forged_table(tmp_path, rows, six_lists), "SARTE exact 3423", "3424")
 
 
 def test_row_better_than_the_best(tmp_path, six_lists):
     rows = table_rows()
-    rows[5] = rows[5].split("\t")[0] + "\texact\t3420\t5"
+    rows[5] = sealed(rows[5].split("\t")[0], "exact", "3420", "5")
     expect_failure(check_forged_table(tmp_path, rows, six_lists), "better than the best")
 
 
@@ -217,14 +256,14 @@ def test_unrefuted_opener(tmp_path, six_lists):
     (weaker than raten's exact search for the second-best opener) cannot refute it either."""
     rows = table_rows()
     opener = rows[2].split("\t")[0]
-    rows[2] = f"{opener}\tat-least\t3400\t"
+    rows[2] = sealed(opener, "at-least", "3400")
     expect_failure(check_forged_table(tmp_path, rows, six_lists), "not refuted", opener.upper())
 
 
 def test_missing_and_unknown_openers(tmp_path, six_lists):
     rows = table_rows()
     expect_failure(check_forged_table(tmp_path, rows[:-1], six_lists), "proven=all-openers", "no row")
-    rows[-1] = "qqqqq\tat-least\t9999\t"
+    rows[-1] = sealed("qqqqq", "at-least", "9999")
     expect_failure(check_forged_table(tmp_path, rows, six_lists), "QQQQQ is not an allowed")
 
 

@@ -257,7 +257,7 @@ def test_score() -> None:
 def test_words_json() -> None:
     out = ok_json("words")
     rows = {r["name"]: r for r in out["presets"]}
-    assert set(rows) == {"en", "de", "de-ext"}
+    assert set(rows) == {"en", "de", "de-ext", "6mal5"}
     assert (rows["en"]["solutions"], rows["en"]["allowed"]) == (2315, 12972)
     for r in rows.values():
         assert {"name", "language", "solutions", "allowed", "description", "source"} <= set(r)

@@ -164,7 +164,7 @@ def test_unknown_preset() -> None:
 
 
 def test_presets_describe_their_sources() -> None:
-    assert set(PRESETS) == {"en", "de", "de-ext"}
+    assert set(PRESETS) == {"en", "de", "de-ext", "6mal5"}
     for preset in PRESETS.values():
         assert preset.source and preset.description and preset.language in ("en", "de")
 

@@ -306,6 +306,35 @@ def test_refused_words_cost_no_try(client):
     assert r.json()["error"] == "QXZVJ steht nicht in der Wortliste"
 
 
+@pytest.mark.parametrize(
+    ("lang", "message"), [("en", "is not in the word list"), ("de", "steht nicht in der Wortliste")]
+)
+def test_a_german_game_refuses_a_word_off_its_list_in_both_languages(client, lang, message):
+    """Issue 23: a guess that is not an allowed word is refused (400, no try used) and the game goes on."""
+    game = start(client, list="de", mode="practice")
+    r = guess(client, game["id"], "qxzvj", **{"Accept-Language": lang})
+    assert error_of(r, 400) == "unknown_word" and r.json()["error"] == f"QXZVJ {message}"
+    assert client.get(f"/api/games/{game['id']}").json()["rows"] == []
+    assert guess(client, game["id"], "tarne").json()["status"] in ("playing", "won")
+
+
+def test_xxxxx_is_refused_in_a_6mal5_game(tmp_path):
+    """6mal5's lists do not have XXXXX, so its game refuses it; ``de``'s allowed list still holds
+    it (a wordfreq non-word: ``raten words build --filter-non-words`` drops it, issue 23)."""
+    lists = Lists.load({"6mal5": load_words("6mal5")})
+    app = create_app(lists=lists, db_path=tmp_path / "six.sqlite3", daily_secret="test", today=lambda: DAY)
+    with TestClient(app) as c:
+        offered = {x["name"]: x for x in c.get("/api/lists", headers={"Accept-Language": "de"}).json()["lists"]}
+        assert offered["6mal5"]["language"] == "de" and offered["6mal5"]["allowed"] == 3827
+        assert "6mal5.com" in offered["6mal5"]["description"]
+        game = start(c, list="6mal5", mode="practice")
+        r = guess(c, game["id"], "XXXXX", **{"Accept-Language": "de"})
+        assert error_of(r, 400) == "unknown_word" and r.json()["error"] == "XXXXX steht nicht in der Wortliste"
+        assert guess(c, game["id"], "xxxxx").json()["error"] == "XXXXX is not in the word list"
+        assert c.get(f"/api/games/{game['id']}").json()["rows"] == []
+        assert len(guess(c, game["id"], "sarte").json()["rows"]) == 1  # the game goes on
+
+
 def test_hard_mode_is_enforced_with_the_exact_reason(client, monkeypatch):
     monkeypatch.setattr(game_module, "random_word", lambda _words: "grape")
     game = start(client, mode="practice", hard=True)

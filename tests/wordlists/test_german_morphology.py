@@ -41,7 +41,7 @@ def test_shipped_solutions_leave_out_what_the_hand_lists_name() -> None:
     assert not {"kommt", "alten", "jahre", "fotos", "peter", "paris"} & solutions
 
 
-@pytest.mark.parametrize("name", ["names.txt", "foreign.txt", "offensive.txt"])
+@pytest.mark.parametrize("name", ["names.txt", "foreign.txt", "offensive.txt", "interjections.txt"])
 def test_hand_lists_are_package_files_of_sorted_five_letter_words(name: str) -> None:
     text = resources.files("raten.wordlists.german").joinpath(name).read_text(encoding="utf-8")
     lines = text.splitlines()

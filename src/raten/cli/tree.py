@@ -272,6 +272,12 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
             _dist(r["distribution"]),
         )
     console.print(table)
+    if report.resumed:
+        rc = report.recheck
+        on_digest = f", {rc.on_digest} search bounds on their digest alone" if rc.on_digest else ""
+        console.print(
+            f"  [dim]resumed lines re-checked: {rc.trees} trees, {rc.bounds} bounds recomputed{on_digest}[/dim]"
+        )
     console.print(f"  [dim]results: {results}[/dim]")
     if out:
         console.print(f"  tree written to {out}")
@@ -285,7 +291,10 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
 def check(ctx, preset, solutions, allowed, any_answer, prior, as_json, file):
     """Verify a tree file: every solution reached, every pattern right, a tree, hard-mode legal; recount it.
 
-    The word list defaults to the one named in the file's header when it is a preset.
+    Every claim of the header is compared with the tree (opener, solutions, total, worst,
+    weight, guess limit), and its digest with its claims (mode, limit, proven=); the first
+    claim that fails is named and the exit status is 1. The word list defaults to the one
+    named in the file's header when it is a preset.
     """
     t = Tree.read(file)
     explicit = ctx.get_parameter_source("preset") != click.core.ParameterSource.DEFAULT
@@ -297,7 +306,7 @@ def check(ctx, preset, solutions, allowed, any_answer, prior, as_json, file):
         words = dataclasses.replace(words, name=t.words_name)  # files carry no name: use the header's
     summary = t.check(words, source=str(file))
     if as_json:
-        print_json(summary | {"ok": True})
+        print_json(summary | {"ok": True, "claims_verified": summary["digest"] is not None})
         return
     console.print(
         f"[green]ok[/green] {file}: {summary['solutions']} solutions of {words.name}, {summary['mode']} mode, "
@@ -306,3 +315,8 @@ def check(ctx, preset, solutions, allowed, any_answer, prior, as_json, file):
         f"worst {summary['worst']}"
     )
     console.print(f"  guesses: {_dist(summary['distribution'])}")
+    if summary["digest"] is None:
+        console.print(
+            "  [yellow]unverified:[/yellow] the header carries no digest (a file from before digests), so its "
+            "mode, max_guesses and proven= claims are not checked against edits"
+        )

@@ -22,6 +22,7 @@ from raten.wordlists.german import build as german_build
 from raten.wordlists.german.dictionary import DEFAULT_DICT
 from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, from_path
 from raten.wordlists.german.morphology import RULE_LABELS
+from raten.wordlists.german.nonwords import KINDS
 from raten.wordlists.presets import ALL_PRESETS, EXTRA_PRESETS, PRESETS, load_preset
 
 
@@ -92,6 +93,13 @@ def words(ctx, as_json):
     help="Allow the dictionaries' words only, not the frequent words wordfreq adds (sowas, track).",
 )
 @click.option(
+    "--filter-non-words",
+    is_flag=True,
+    help="Drop the frequent words that are no German word: runs of one letter (XXXXX), Roman numerals, "
+    "interjections and words neither dictionary nor hunspell's affix rules accept, unless 6mal5.com's "
+    "allowed list (the 6mal5 preset) has them.",
+)
+@click.option(
     "--compare",
     type=click.Path(path_type=Path, dir_okay=False),
     multiple=True,
@@ -121,6 +129,7 @@ def build(
     hunspell_path: Path,
     no_hunspell: bool,
     no_frequent: bool,
+    filter_non_words: bool,
     compare: tuple[Path, ...],
     out: Path | None,
     n_solutions: int,
@@ -133,7 +142,7 @@ def build(
         check_output(out, "output folder")  # the folder it goes in must exist, as for every output
     hunspell = None if no_hunspell else from_path(hunspell_path)
     result, report = german_build.build(
-        dict_path, out, n_solutions, min_zipf, dry_run, hunspell, compare, frequent=not no_frequent
+        dict_path, out, n_solutions, min_zipf, dry_run, hunspell, compare, not no_frequent, filter_non_words
     )
     if as_json:
         print_json(report)
@@ -149,6 +158,8 @@ def build(
             f"wordfreq: {len(result.frequent)} frequent words neither dictionary lists "
             f"({' '.join(result.frequent[:: max(1, len(result.frequent) // 8)][:8])})"
         )
+    if report["non_words"] is not None:
+        _print_non_words(report["non_words"])
     console.print(f"allowed: {len(result.allowed)} words ({result.transliterated} transliterated)")
     console.print(f"{result.candidates} have zipf >= {min_zipf}; left out:")
     for rule, dropped in result.excluded.items():
@@ -167,6 +178,16 @@ def build(
         console.print("dry run: nothing written")
     else:
         console.print(f"wrote {', '.join(report['written'].values())}")
+
+
+def _print_non_words(sifted: dict) -> None:
+    """The non-word filter's line per kind: how many it dropped, and the first of them."""
+    console.print(
+        f"non-words: {sifted['dropped']} frequent words dropped, {sifted['kept']} kept "
+        f"({sifted['kept_by_6mal5']} because 6mal5 accepts them, {len(sifted['kept_by_hunspell'])} by hunspell)"
+    )
+    for kind, words in sifted["words"].items():
+        console.print(f"  {len(words):5d}  {KINDS[kind]}: {' '.join(words[:12])}")
 
 
 @words.command()

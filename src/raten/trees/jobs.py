@@ -3,15 +3,17 @@
 Jobs run in this process (``jobs=1``), on a local process pool, or on a Dask distributed
 cluster (``scheduler``), and the run ends in a ``raten.trees.report.BestReport``. Each finished
 opener is appended at once to a results file (``raten.trees.results_file``), so a stopped run
-resumes where it stopped. Openers are tried best-first: the opener with the lowest lower bound
-is worked on next. An opener's first bound is the cheap 3n - k; its first job raises it to the
-one-level bound (every group at its best split, ``Searcher.opener_level_bound``), which refutes
-most openers outright; an opener whose raised bound is still below the cut-off goes back in the
-queue (and into the results file as a ``bound`` record, so a resumed run does not raise it
-again) and, when it is the lowest again, is searched exactly. Each job gets the current cut-off
-(the ``top``-th best exact total so far, plus one), so most openers stop early with a proven
-lower bound. A known bound (``start_cutoff``, e.g. a published top-th total plus one) caps it
-from the start, so the first openers are not searched without one.
+resumes where it stopped, after re-checking every line it reuses (``raten.trees.recheck``: the
+one-level bounds that needs are the workers' first jobs). Openers are tried best-first: the
+opener with the lowest lower bound is worked on next. An opener's first bound is the cheap
+3n - k; its first job raises it to the one-level bound (every group at its best split,
+``Searcher.opener_level_bound``), which refutes most openers outright; an opener whose raised
+bound is still below the cut-off goes back in the queue (and into the results file as a
+``bound`` record, so a resumed run does not raise it again) and, when it is the lowest again,
+is searched exactly. Each job gets the current cut-off (the ``top``-th best exact total so far,
+plus one), so most openers stop early with a proven lower bound. A known bound
+(``start_cutoff``, e.g. a published top-th total plus one) caps it from the start, so the first
+openers are not searched without one.
 
 The workers share one memo (``raten.trees.memo_file``): a table of ``memo_gb`` gigabytes in
 shared memory, saved beside the results file every few minutes and at the end, and loaded
@@ -41,8 +43,9 @@ from raten.trees.memo_file import (
     slots_for,
 )
 from raten.trees.model import tree_weights
+from raten.trees.recheck import recheck
 from raten.trees.report import BestReport
-from raten.trees.results_file import ResultsFile, memo_path, read_bounds, read_results, results_header
+from raten.trees.results_file import ResultLines, ResultsFile, memo_path, read_lines, results_header
 from raten.trees.search import INF, OpenerResult, Searcher
 
 #: Seconds between saves of the shared memo during a run (it is saved at the end too).
@@ -184,6 +187,19 @@ class _Dask:
             self.client.close()
 
 
+def _level_bounds(runner, job_spec, claims: list[tuple[str, int]]) -> list[int]:
+    """The one-level bound of each (opener, claim), raised until it reaches the claim, computed
+    by the run's workers: how a resumed run re-checks the bounds it reuses (``recheck``)."""
+    index = {runner.submit(bound_job, job_spec, o, beta): i for i, (o, beta) in enumerate(claims)}
+    out = [0] * len(claims)
+    while index:
+        finished, _ = runner.wait_any(set(index))
+        for fut in finished:
+            total = fut.result()["total"]
+            out[index.pop(fut)] = INF if total is None else int(total)
+    return out
+
+
 def _cutoff(exact: list[dict], top: int, cap: int = INF) -> int:
     """The ``top``-th best exact total plus one, at most ``cap``: openers at or above it are out."""
     totals = sorted(r["total"] for r in exact)
@@ -225,39 +241,13 @@ def run_best(
     rows = [local.row(o) for o in openers] if openers else list(range(len(words.allowed)))
     bound = {words.allowed[g]: local.opener_bound(g) for g in rows}
     header = results_header(words, hard, max_guesses)
-    done = read_results(results, header) if results else {}
-    done = {o: r for o, r in done.items() if o in bound}
-    resumed = len(done)
-    out = ResultsFile(results, header) if results else None
-
-    def exact_list() -> list[dict]:
-        return [r for r in done.values() if r["exact"] and r["total"] is not None]
-
-    cutoff = _cutoff(exact_list(), top, cap)
-
-    def needs_work(o: str) -> bool:
-        r = done.get(o)
-        if r is None:
-            return True
-        if r["exact"]:
-            return False
-        # a lower bound proven against an earlier, larger cut-off still rules it out
-        return (r["total"] if r["total"] is not None else INF) < cutoff
-
-    # best-first: (bound, opener, raised) with the least bound on top; raised = 1 once the
-    # one-level bound replaced the cheap one (then the next job is the exact search)
-    raised_before = {o: b for o, b in read_bounds(results).items() if o in bound}
-    for o, b in raised_before.items():
-        bound[o] = max(bound[o], b)
-    pending = [(b, o, 1 if o in raised_before else 0) for o, b in bound.items() if needs_work(o)]
-    heapq.heapify(pending)
+    lines = read_lines(results, header) if results else ResultLines(Path())
     shared = (
         SharedMemo(memo_fingerprint(words, hard, max_guesses), slots, memo_path(results) if results else None)
         if slots
         else None
     )
     spec: Spec = (words, hard, max_guesses, memo_bits, shared.handle if shared else None)
-    last_save = time.monotonic()
     try:
         runner = _Dask(scheduler) if scheduler is not None else (_Pool(jobs) if jobs > 1 else _InProcess())
     except BaseException:
@@ -266,10 +256,41 @@ def run_best(
         raise
     job_spec = runner.prepare(spec)
     memo_saved = 0
-    in_flight: dict = {}
-    slots = max(1, jobs) * 2 if scheduler is None else max(4, _dask_workers(runner) * 2)
-    n_total = len(bound)
+    out = None
     try:
+        # every reused line re-checked first, its one-level bound (when needed) on the workers
+        checked = recheck(
+            lines, words, hard, max_guesses, dict(bound), lambda claims: _level_bounds(runner, job_spec, claims)
+        )
+        done = {o: line.rec for o, line in lines.openers.items() if o in bound}
+        resumed = len(done)
+        out = ResultsFile(results, header) if results else None
+
+        def exact_list() -> list[dict]:
+            return [r for r in done.values() if r["exact"] and r["total"] is not None]
+
+        cutoff = _cutoff(exact_list(), top, cap)
+
+        def needs_work(o: str) -> bool:
+            r = done.get(o)
+            if r is None:
+                return True
+            if r["exact"]:
+                return False
+            # a lower bound proven against an earlier, larger cut-off still rules it out
+            return (r["total"] if r["total"] is not None else INF) < cutoff
+
+        # best-first: (bound, opener, raised) with the least bound on top; raised = 1 once the
+        # one-level bound replaced the cheap one (then the next job is the exact search)
+        raised_before = {o: int(line.rec["total"]) for o, line in lines.bounds.items() if o in bound}
+        for o, b in raised_before.items():
+            bound[o] = max(bound[o], b)
+        pending = [(b, o, 1 if o in raised_before else 0) for o, b in bound.items() if needs_work(o)]
+        heapq.heapify(pending)
+        last_save = time.monotonic()
+        in_flight: dict = {}
+        slots = max(1, jobs) * 2 if scheduler is None else max(4, _dask_workers(runner) * 2)
+        n_total = len(bound)
         while pending or in_flight:
             while pending and len(in_flight) < slots:
                 b, o, raised = pending[0]
@@ -331,6 +352,7 @@ def run_best(
         memo_loaded=shared.loaded if shared else 0,
         memo_saved=memo_saved,
         weights=tree_weights(words),
+        recheck=checked,
     )
 
 

@@ -4,7 +4,7 @@ A tree is stored as one line per solution with the guesses and patterns on its p
 ending in the solution's all-green, for example::
 
     # raten decision tree v1
-    # words=en fingerprint=... mode=normal max_guesses=- opener=salet solutions=2315 total=7920 worst=5
+    # words=en fingerprint=... mode=normal max_guesses=- opener=salet solutions=2315 total=7920 worst=5 digest=...
     salet ..!.? crony .!!.. proxy !!!!!
 
 Lines are sorted, so a subtree's lines stand together and two trees diff line by line.
@@ -12,6 +12,13 @@ A tree built under a prior other than uniform says so in its header (``prior=fre
 weight=W``) and its ``total`` is weighted: the sum of weight x guesses with the integer
 weights of ``raten.trees.weights``, so ``total / weight`` is the expected number of guesses;
 ``check`` recounts it under the same prior and refuses a list with another.
+
+The header's last field, ``digest``, is the digest of its claim (``raten.trees.digest``: the
+lists and prior, mode, limit, opener, ``exact proven=...``, total and worst). ``check`` compares
+every claim of the header with the tree (opener, solutions, total, worst, weight, the limit on
+every path, hard-mode legality) and the digest with the claims, so an edited ``mode=``,
+``max_guesses=`` or ``proven=`` is refused too; a header without a digest (a file from before
+digests) is read, and its check says those claims are unverified.
 ``raten.trees.search`` builds trees; ``raten.trees.player`` follows one in a game.
 """
 
@@ -25,6 +32,7 @@ from raten.engine.feedback import ALL_GREEN, History, format_pattern, parse_patt
 from raten.engine.hardmode import violation
 from raten.engine.words import UNIFORM, WordSet
 from raten.errors import RatenError
+from raten.trees.digest import claim_digest
 from raten.trees.weights import integer_weights
 
 #: The proven trees and opener tables that ship as package data (``$RATEN_TREES`` elsewhere).
@@ -40,6 +48,8 @@ def tree_path(path: str | Path) -> Path:
 
 
 MAGIC = "# raten decision tree v1"
+#: What ``proven=`` may claim: optimal under its opener, or optimal over every allowed opener.
+PROVEN = ("opener", "all-openers")
 _MAX_SHOWN = 10
 
 
@@ -60,6 +70,8 @@ class Tree:
     meta: dict[str, str] = field(default_factory=dict)
     #: integer weight of each solution under the tree's prior; None: uniform (every weight 1)
     weights: dict[str, int] | None = None
+    #: the lists' ``WordSet.prior_key`` the digest covers ("": the fingerprint, if uniform)
+    lists_key: str = ""
 
     # --- building -------------------------------------------------------------------------
 
@@ -75,7 +87,9 @@ class Tree:
         meta = {"opener": opener} if opener else {}
         if words.prior != UNIFORM:
             meta["prior"] = words.prior
-        return cls(dict(paths), words.name, words.fingerprint, hard, max_guesses, meta, tree_weights(words))
+        return cls(
+            dict(paths), words.name, words.fingerprint, hard, max_guesses, meta, tree_weights(words), words.prior_key
+        )
 
     # --- figures --------------------------------------------------------------------------
 
@@ -133,9 +147,37 @@ class Tree:
             "distribution": {str(k): v for k, v in self.distribution.items()},
         }
 
+    def digest(self, claimed: bool = False) -> str | None:
+        """The digest of the tree's claim: its figures (``claimed``: the header's opener, total
+        and worst where it names them), mode, limit and ``proven=``; None when the lists' key is
+        unknown (a weighted tree read from text and not yet checked)."""
+        key = self.lists_key or (self.fingerprint if self.prior == UNIFORM and self.fingerprint != "-" else "")
+        if not key:
+            return None
+        opener, total, worst = self.opener, self.total, self.worst
+        if claimed:
+            head = self.meta
+            opener = head["opener"] if head.get("opener", "-") != "-" else opener
+            total = int(head["total"]) if head.get("total", "").isdigit() else total
+            worst = int(head["worst"]) if head.get("worst", "").isdigit() else worst
+        status = f"exact proven={self.meta.get('proven', '-')}"
+        mode = "hard" if self.hard else "normal"
+        return claim_digest(key, mode, self.max_guesses, opener, status, total, worst)
+
+    def claim(self, **fields: str) -> None:
+        """Add claims to the header (``proven=``, ``seconds=``) and seal them: the digest afresh,
+        so the tree in hand checks as the file it becomes."""
+        self.meta.update(fields)
+        self.meta.pop("digest", None)
+        digest = self.digest()
+        if digest:
+            self.meta["digest"] = digest
+
     # --- text -----------------------------------------------------------------------------
 
     def header(self) -> dict[str, str]:
+        """The header's fields: the tree's figures, then the other claims, the digest last
+        (computed afresh, so a tree read, changed and written carries its new claim's)."""
         head = {
             "words": self.words_name or "-",
             "fingerprint": self.fingerprint or "-",
@@ -150,6 +192,10 @@ class Tree:
             head["weight"] = str(self.weight)
         for k, v in self.meta.items():
             head.setdefault(k, v)
+        head.pop("digest", None)
+        digest = self.digest()
+        if digest:
+            head["digest"] = digest
         return head
 
     def to_text(self) -> str:
@@ -287,15 +333,38 @@ class Tree:
             more = f" and {len(missing) - _MAX_SHOWN} more" if len(missing) > _MAX_SHOWN else ""
             problems.append(f"{len(missing)} solution{'s' if len(missing) != 1 else ''} not reached: {shown}{more}")
         self.weights = tree_weights(words)
-        for key in ("total", "worst", "solutions", "weight"):
-            claimed = self.meta.get(key)
-            figures = {"total": self.total, "worst": self.worst, "solutions": len(self.paths), "weight": self.weight}
-            actual = figures[key]
-            if claimed and claimed != "-" and claimed.isdigit() and int(claimed) != actual:
-                problems.append(f"header says {key}={claimed} but the tree has {actual}")
+        self.lists_key = words.prior_key
+        problems += self._claims()
         if problems:
             raise RatenError(_problems(source, problems))
-        return self.summary()
+        return self.summary() | {"digest": self.meta.get("digest")}
+
+    def _claims(self) -> list[str]:
+        """Every claim of the header against the tree (``check`` has set the weights and the
+        lists' key): the figures recounted, ``proven=`` one raten makes, and the digest."""
+        problems = []
+        firsts = sorted({p[0][0] for p in self.paths.values() if p})
+        figures = {
+            "opener": firsts[0] if len(firsts) == 1 else "/".join(firsts),
+            "solutions": len(self.paths),
+            "total": self.total,
+            "worst": self.worst,
+            "weight": self.weight,
+        }
+        for key, actual in figures.items():
+            claimed = self.meta.get(key)
+            if claimed and claimed != "-" and claimed.lower() != str(actual):
+                problems.append(f"header says {key}={claimed} but the tree has {actual}")
+        proven = self.meta.get("proven")
+        if proven is not None and proven not in PROVEN:
+            problems.append(f"header says proven={proven}, a claim raten does not make ({' or '.join(PROVEN)})")
+        claimed_digest, digest = self.meta.get("digest"), self.digest(claimed=True)
+        if claimed_digest is not None and claimed_digest != digest:
+            problems.append(
+                f"header's digest={claimed_digest} does not match its claims (their digest is {digest}): "
+                "its mode, max_guesses, opener, proven, total or worst was changed since it was written"
+            )
+        return problems
 
     # --- playing --------------------------------------------------------------------------
 

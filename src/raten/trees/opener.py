@@ -68,5 +68,5 @@ class OpenerProof:
             raise RatenError(f"{self.opener.upper()} cannot solve every word within {self.max_guesses} guesses")
         seconds = time.perf_counter() - self.start
         tree = r.tree
-        tree.meta.update({"proven": "opener", "seconds": f"{seconds:.1f}"})
+        tree.claim(proven="opener", seconds=f"{seconds:.1f}")
         return ProvenOpener(tree, self.chosen_by, seconds, int(self.searcher.stats[ST_NODES]))

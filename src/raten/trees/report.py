@@ -8,8 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from raten.errors import RatenError
+from raten.trees.digest import claim_digest
 from raten.trees.model import Tree
+from raten.trees.recheck import Recheck
 from raten.trees.search import INF
+
+#: The first line of an openers table: the digest column came with issue 25.
+TABLE_COLUMNS = "opener\tstatus\ttotal\tworst\tdigest"
 
 
 @dataclass
@@ -32,6 +37,7 @@ class BestReport:
     memo_loaded: int = 0  #: shared memo entries taken over from the saved memo of an earlier run
     memo_saved: int = 0  #: shared memo entries saved at the end (0: private memos or no results file)
     weights: dict[str, int] | None = None  #: each solution's weight under the prior (None: uniform)
+    recheck: Recheck = field(default_factory=Recheck)  #: how the lines resumed from the results file were re-checked
 
     @property
     def best(self) -> dict | None:
@@ -48,7 +54,8 @@ class BestReport:
             return None
         tree = Tree.from_text(text, source=str(self.results_path or "results"))
         tree.weights = self.weights
-        tree.meta.update({"proven": "all-openers"})
+        tree.lists_key = self.header.get("lists", "")
+        tree.claim(proven="all-openers")
         return tree
 
     def ranking(self, top: int) -> list[dict]:
@@ -88,6 +95,9 @@ class BestReport:
             "openers_cut_by_bound": self.by_bound,
             "openers_cut_by_level_bound": self.by_level,
             "resumed": self.resumed,
+            "resumed_trees_checked": self.recheck.trees,
+            "resumed_bounds_recomputed": self.recheck.bounds,
+            "resumed_on_digest": self.recheck.on_digest,
             "memo_loaded": self.memo_loaded,
             "memo_saved": self.memo_saved,
             "seconds": round(self.seconds, 1),
@@ -97,7 +107,8 @@ class BestReport:
 
 
 def openers_table(report: BestReport, bounds: dict[str, int] | None = None) -> str:
-    """Every opener with its exact total or proven lower bound, best first (tab-separated)."""
+    """Every opener with its exact total or proven lower bound, best first (tab-separated),
+    each row with the digest of its claim (``raten.trees.digest``)."""
     rows = []
     for o, r in report.results.items():
         total = r["total"] if r["total"] is not None else INF
@@ -106,7 +117,15 @@ def openers_table(report: BestReport, bounds: dict[str, int] | None = None) -> s
         if o not in report.results:
             rows.append((b, 1, o, "at-least", None))
     rows.sort()
-    lines = ["opener\tstatus\ttotal\tworst"]
+    lines = [TABLE_COLUMNS]
     for total, _, o, status, worst in rows:
-        lines.append(f"{o}\t{status}\t{total if total < INF else 'impossible'}\t{worst if worst else ''}")
+        known = total if total < INF else None
+        digest = row_digest(report.header, o, status, known, worst)
+        lines.append(f"{o}\t{status}\t{known if known is not None else 'impossible'}\t{worst or ''}\t{digest}")
     return "\n".join(lines) + "\n"
+
+
+def row_digest(header: dict, opener: str, status: str, total: int | None, worst: int | None) -> str:
+    """The digest of one openers table row (status ``exact`` or ``at-least``, total None for
+    impossible) under ``header``: the lists' ``lists`` key, ``mode`` and ``max_guesses``."""
+    return claim_digest(header["lists"], header["mode"], header["max_guesses"], opener, status, total, worst)

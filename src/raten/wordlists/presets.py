@@ -1,4 +1,4 @@
-"""The built-in word lists (``en``, ``en-nyt``, ``de``, ``de-ext``) and ``load_words``, the one way in."""
+"""The built-in word lists (``en``, ``en-nyt``, ``de``, ``de-ext``, ``6mal5``) and ``load_words``, the one way in."""
 
 from __future__ import annotations
 
@@ -26,6 +26,14 @@ NYT_VERSION = "1.6.1"
 NYT_WORDS = 14855
 # sha256 of the normalised, sorted list of NYT's accepted words read from nyt-wordle-cli.
 _NYT_SHA256 = "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"
+
+SIXMALFIVE_WORDS = {"solutions": 1070, "allowed": 3827}
+# sha256 of 6mal5.com's normalised, sorted lists as the package ships them (data/6mal5/): the
+# snapshot of rabuu/wordle-bot (MIT) the committed 6mal5-* trees were proven on.
+_6MAL5_SHA256 = {
+    "solutions": "6a5aa8fc7d1a466715901e6a9037e86b94b3fc1da4ea7827f214cb75a13745b0",
+    "allowed": "b874fe34ec30fdeb0fa53cd14a77134d924404bb3ca55f149aa70343d561a582",
+}
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,13 @@ PRESETS: dict[str, Preset] = {
         "de",
         "German extended: every dictionary word of de is also a solution",
         "de, every dictionary word a solution (Debian wngerman, hunspell-de-de-frami; GPL)",
+    ),
+    # after de: the daily German game is the first German list offered (play.game.daily_list)
+    "6mal5": Preset(
+        "6mal5",
+        "de",
+        f"6mal5.com's German lists ({SIXMALFIVE_WORDS['solutions']} solutions, {SIXMALFIVE_WORDS['allowed']} allowed)",
+        "6mal5.com's lists as rabuu/wordle-bot published them (MIT), shipped in the package, checksum-verified",
     ),
 }
 #: Built-in lists a server offers only when named (`raten serve --lists en,en-nyt`): their
@@ -125,25 +140,44 @@ def _load_en_nyt() -> WordSet:
     return WordSet.from_lists(allowed, allowed, name="en-nyt", language="en", source=EXTRA_PRESETS["en-nyt"].source)
 
 
-def _package_list(name: str) -> tuple[str, ...]:
-    path = resources.files("raten") / "data" / "de" / name
+def _package_list(folder: str, name: str) -> tuple[str, ...]:
+    """A list the package ships, ``data/<folder>/<name>``, normalised."""
+    path = resources.files("raten") / "data" / folder / name
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise RatenError(f"built-in list data/de/{name} is missing; run `raten words build`") from None
-    return normalise_list(text.splitlines(), source=f"data/de/{name}")
+        hint = "; run `raten words build`" if folder == "de" else "; reinstall raten"
+        raise RatenError(f"built-in list data/{folder}/{name} is missing{hint}") from None
+    return normalise_list(text.splitlines(), source=f"data/{folder}/{name}")
 
 
 def _load_de(extended: bool) -> WordSet:
-    solutions = _package_list("solutions.txt")
-    allowed = _package_list("allowed.txt")
+    solutions = _package_list("de", "solutions.txt")
+    allowed = _package_list("de", "allowed.txt")
     name = "de"
     if extended:
-        ngerman = _package_list("ngerman.txt")
+        ngerman = _package_list("de", "ngerman.txt")
         solutions = tuple(sorted(set(solutions) | set(ngerman)))
         allowed = tuple(sorted(set(allowed) | set(ngerman)))
         name = "de-ext"
     return WordSet.from_lists(solutions, allowed, name=name, language="de", source=PRESETS[name].source)
+
+
+def _load_6mal5() -> WordSet:
+    """6mal5.com's two lists, shipped in data/6mal5/ (their NOTICE says where from) and checked
+    against their checksums, so that the committed 6mal5-* trees and opener tables, proven on
+    exactly these lists, are the ones the solver and the review find (same fingerprint)."""
+    words = WordSet.from_lists(
+        _package_list("6mal5", "solutions.txt"),
+        _package_list("6mal5", "allowed.txt"),
+        name="6mal5",
+        language="de",
+        source=PRESETS["6mal5"].source,
+    )
+    for part in ("solutions", "allowed"):
+        if _sha256_lines(getattr(words, part)) != _6MAL5_SHA256[part]:
+            raise RatenError(f"built-in list data/6mal5/{part}.txt fails its checksum; reinstall raten")
+    return words
 
 
 _LOADED: dict[str, WordSet] = {}
@@ -170,7 +204,7 @@ def default_prior(name: str) -> str:
 
 
 def load_preset(name: str, prior: str | None = None) -> WordSet:
-    """One of the built-in lists: ``en``, ``en-nyt``, ``de`` or ``de-ext``, any case, with ``prior``
+    """One of the built-in lists: ``en``, ``en-nyt``, ``de``, ``de-ext`` or ``6mal5``, any case, with ``prior``
     (default: the list's own, see ``default_prior``); loaded once per process and prior."""
     name = preset_name(name)
     if name not in _LOADED:
@@ -178,6 +212,8 @@ def load_preset(name: str, prior: str | None = None) -> WordSet:
             _LOADED[name] = _load_en()
         elif name == "en-nyt":
             _LOADED[name] = _load_en_nyt()
+        elif name == "6mal5":
+            _LOADED[name] = _load_6mal5()
         else:
             _LOADED[name] = _load_de(extended=name == "de-ext")
     key = (name, (prior or default_prior(name)).strip().lower())

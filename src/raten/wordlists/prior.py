@@ -11,7 +11,7 @@ a person chose: docs/prior.md says how, ``bench/fit_prior.py`` reproduces them.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -83,19 +83,34 @@ def _wordfreq():
     return wordfreq
 
 
-@cache
-def zipf_table(language: str) -> dict[str, float]:
-    """Zipf frequency (log10 per billion words, 2 decimals, as wordfreq rounds it) of every word
-    of 3 to 5 letters a-z after normalising (ä→ae ...): spellings that normalise alike add up."""
-    freqs = _wordfreq().get_frequency_dict(language)
-    total: dict[str, float] = {}
-    for word, f in freqs.items():
+def _short_words(language: str) -> Iterator[tuple[str, str, float]]:
+    """(normalised word, wordfreq's spelling, frequency) of every wordfreq word that is 3 to 5
+    letters a-z after normalising (ä→ae ...)."""
+    for word, f in _wordfreq().get_frequency_dict(language).items():
         if len(word) > 6:
             continue
         norm = normalise(word)
         if 3 <= len(norm) <= 5 and norm.isascii() and norm.isalpha():
-            total[norm] = total.get(norm, 0.0) + f
+            yield norm, word, f
+
+
+@cache
+def zipf_table(language: str) -> dict[str, float]:
+    """Zipf frequency (log10 per billion words, 2 decimals, as wordfreq rounds it) of every word
+    of 3 to 5 letters a-z after normalising (ä→ae ...): spellings that normalise alike add up."""
+    total: dict[str, float] = {}
+    for norm, _word, f in _short_words(language):
+        total[norm] = total.get(norm, 0.0) + f
     return {w: round(math.log10(f) + 9, 2) for w, f in total.items() if f > 0}
+
+
+def spellings_table(language: str) -> dict[str, set[str]]:
+    """wordfreq's spellings of every word ``zipf_table`` counts (groesse: größe), to ask a
+    dictionary about the word as it is written."""
+    table: dict[str, set[str]] = {}
+    for norm, word, _f in _short_words(language):
+        table.setdefault(norm, set()).add(word)
+    return table
 
 
 def zipf(words: Sequence[str], language: str) -> np.ndarray:

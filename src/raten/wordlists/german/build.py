@@ -23,8 +23,10 @@ from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon, parse_dicti
 from raten.wordlists.german.frequent import frequent_words
 from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, HunspellDict, expand, name_forms
 from raten.wordlists.german.morphology import RULES, Morphology, Zipf
+from raten.wordlists.german.nonwords import NonWordFilter, non_word_filter
 from raten.wordlists.german.notice import Sources, debian_version, file_sha256, notice_text, wordfreq_version
 from raten.wordlists.german.result import BuildResult
+from raten.wordlists.presets import load_preset
 from raten.wordlists.prior import zipf_table
 
 DEFAULT_SOLUTIONS = 1050
@@ -48,11 +50,13 @@ def build_lists(
     forms: Lexicon | None = None,
     frequent: Iterable[str] = (),
     names: Iterable[str] = (),
+    non_words: NonWordFilter | None = None,
 ) -> BuildResult:
     """Allowed = every five-letter word of LEX and FORMS (the expanded hunspell dictionary) and
-    FREQUENT (wordfreq's, ``frequent_words``); NAMES (the hunspell names' forms) that only FORMS
-    has are recorded as proper names for the prior; solutions = the SOLUTIONS commonest words
-    of LEX at or above MIN_ZIPF that no rule leaves out (fewer if there are not that many)."""
+    FREQUENT (wordfreq's, ``frequent_words``) that neither lists, less those NON_WORDS drops
+    (when given); NAMES (the hunspell names' forms) that only FORMS has are recorded as proper
+    names for the prior; solutions = the SOLUTIONS commonest words of LEX at or above MIN_ZIPF
+    that no rule leaves out (fewer if there are not that many)."""
     if solutions < 1:
         raise RatenError("--solutions must be at least 1")
     morph = Morphology(lex, zipf)
@@ -60,6 +64,9 @@ def build_lists(
     extra = forms.five() if forms is not None else []
     listed = set(five) | set(extra)
     unlisted = sorted(set(frequent) - listed)
+    dropped = None
+    if non_words is not None:
+        unlisted, dropped = non_words.split(unlisted)
     allowed = sorted(listed | set(unlisted))
     spellings = {w: set(lex.spellings.get(w, ())) | set(forms.spellings.get(w, ()) if forms else ()) for w in listed}
     ranked = sorted(five, key=lambda w: (-morph.freq(w), w))
@@ -87,6 +94,7 @@ def build_lists(
         hunspell=extra,
         frequent=unlisted,
         proper=sorted(set(names) & set(extra) - set(five)),
+        non_words=dropped,
     )
 
 
@@ -131,21 +139,31 @@ def build(
     hunspell: HunspellDict | None = DEFAULT_HUNSPELL,
     compare: Iterable[Path] = (),
     frequent: bool = True,
+    non_words: bool = False,
 ) -> tuple[BuildResult, dict]:
     """Build the lists from DICT_PATH, the HUNSPELL dictionary (None: wngerman alone) and
-    wordfreq (with FREQUENT, its frequent words too) and (unless DRY_RUN) write them into OUT.
+    wordfreq (with FREQUENT, its frequent words too; with NON_WORDS, less those that are no
+    German word, ``raten.wordlists.german.nonwords``) and (unless DRY_RUN) write them into OUT.
 
     Returns the result and a report for people and scripts (``written`` names the files,
-    ``coverage`` how many words of each COMPARE list the lists hold).
+    ``coverage`` how many words of each COMPARE list the lists hold, ``non_words`` what the
+    filter dropped and kept).
     """
+    if non_words and not frequent:
+        raise RatenError("--filter-non-words filters wordfreq's frequent words: not with --no-frequent")
     lex = read_dictionary(dict_path)
     compared = {str(p): read_word_file(p) for p in compare}  # bad files fail before the slow part
     forms = parse_dictionary(expand(hunspell)) if hunspell is not None else None
     names = name_forms(hunspell) if hunspell is not None else []
     zipf = wordfreq_zipf()
     added = frequent_words(zipf_table("de"), zipf_table("en")) if frequent else []
-    result = build_lists(lex, zipf, solutions=n_solutions, min_zipf=min_zipf, forms=forms, frequent=added, names=names)
+    # the other German game's accepted words come from the package's own 6mal5 preset
+    sifted = non_word_filter(added, hunspell, load_preset("6mal5").allowed) if non_words else None
+    result = build_lists(
+        lex, zipf, solutions=n_solutions, min_zipf=min_zipf, forms=forms, frequent=added, names=names, non_words=sifted
+    )
     report = result.summary()
+    report["non_words"] = _non_words_report(result, sifted) if sifted is not None else None
     report["dictionary"] = {"path": str(dict_path), "entries": lex.lines, "dropped": lex.dropped}
     report["hunspell"] = {"path": str(hunspell.stem), "forms": len(result.hunspell)} if hunspell else None
     report["wordfreq_words"] = {"candidates": len(added), "added": len(result.frequent)}
@@ -158,8 +176,23 @@ def build(
             dict_path=dict_path,
             hunspell=hunspell,
             frequent=frequent,
+            non_words=non_words,
         )
         notice = notice_text(result, lex, sources)
         out_dir = out if out is not None else default_out_dir()
         report["written"] = {name: str(p) for name, p in write_lists(result, out_dir, notice).items()}
     return result, report
+
+
+def _non_words_report(result: BuildResult, sifted: NonWordFilter) -> dict:
+    """What the non-word filter did: the words it dropped, by kind, and why the others stayed."""
+    dropped = result.non_words or {}
+    stayed = set(result.frequent)
+    return {
+        "dropped": sum(len(words) for words in dropped.values()),
+        "by_kind": {kind: len(words) for kind, words in dropped.items()},
+        "words": dropped,
+        "kept": len(stayed),
+        "kept_by_6mal5": len(stayed & sifted.keep),
+        "kept_by_hunspell": sorted(stayed & sifted.accepted - sifted.keep),
+    }

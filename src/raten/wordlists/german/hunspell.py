@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,13 +104,37 @@ def expand(d: HunspellDict) -> list[str]:
     charset = encoding(d)
     raw = _run([_tool("unmunch"), str(d.dic), str(d.aff)])
     candidates = five_letter(raw.decode(charset, "replace").splitlines())
+    accepted = _accepted(d, charset, candidates)
+    return [w for w in candidates if w in accepted]
+
+
+def _accepted(d: HunspellDict, charset: str, words: list[str]) -> set[str]:
+    """The ``words`` hunspell accepts with D (each written in D's character set)."""
     # -G prints only the words hunspell accepts; -p keeps a personal dictionary out of it
     checked = _run(
         [_tool("hunspell"), "-d", str(d.stem), "-i", charset, "-p", "/dev/null", "-G"],
-        "".join(w + "\n" for w in candidates).encode(charset),
+        "".join(w + "\n" for w in words).encode(charset),
     )
-    accepted = set(checked.decode(charset).split())
-    return [w for w in candidates if w in accepted]
+    return set(checked.decode(charset).split())
+
+
+def accepts(d: HunspellDict, spellings: Mapping[str, Iterable[str]]) -> set[str]:
+    """The words (keys of ``spellings``) that D accepts in one of their spellings, as written or
+    capitalised (nouns), through its affix and compound rules: what ``expand`` cannot list."""
+    if not d.dic.is_file():
+        raise RatenError(f"hunspell dictionary {str(d.dic)!r} does not exist: {_install(d)}")
+    charset = encoding(d)
+    forms: dict[str, str] = {}
+    for word, written in spellings.items():
+        for spelling in written:
+            for form in (spelling, spelling[:1].upper() + spelling[1:]):
+                try:
+                    form.encode(charset)
+                except UnicodeEncodeError:
+                    continue  # a letter the dictionary cannot have: not one of its words
+                forms[form] = word
+    accepted = _accepted(d, charset, sorted(forms))
+    return {forms[form] for form in accepted if form in forms}
 
 
 def name_forms(d: HunspellDict) -> list[str]:

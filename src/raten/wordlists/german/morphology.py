@@ -29,7 +29,7 @@ _LINKS = ("", "s", "n", "e", "en", "es", "er", "ens")
 _SUFFIXES = ("schaft", "heit", "keit", "ung", "tum", "nis")  # derive nouns from verbs: Machenschaft
 
 
-def _hand_list(name: str) -> frozenset[str]:
+def hand_list(name: str) -> frozenset[str]:
     """The words of one of the package's hand-kept lists (``#`` starts a comment)."""
     text = resources.files("raten.wordlists.german").joinpath(name).read_text(encoding="utf-8")
     return frozenset(word for line in text.splitlines() for word in line.split("#", 1)[0].split())
@@ -37,9 +37,9 @@ def _hand_list(name: str) -> frozenset[str]:
 
 # Kept by hand, for what neither source can tell: a name from a noun, a foreign word the
 # English rule misses, a slur. Each file's header says what belongs in it.
-NAMES = _hand_list("names.txt")
-FOREIGN = _hand_list("foreign.txt")
-OFFENSIVE = _hand_list("offensive.txt")
+NAMES = hand_list("names.txt")
+FOREIGN = hand_list("foreign.txt")
+OFFENSIVE = hand_list("offensive.txt")
 
 
 class Morphology:

@@ -15,6 +15,7 @@ from raten.wordlists.german.dictionary import DEFAULT_DICT, Lexicon
 from raten.wordlists.german.frequent import MAX_GAP, MIN_ZIPF
 from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, HunspellDict
 from raten.wordlists.german.morphology import RULE_LABELS
+from raten.wordlists.german.nonwords import KINDS
 from raten.wordlists.german.result import BuildResult
 
 NOTICE_TEMPLATE = """\
@@ -44,7 +45,7 @@ Sources
     (its README names the corpora the data comes from). The choice and ranking of the
     solutions and the words of frequent.txt come from wordfreq; no frequency figure is
     copied into these files.
-
+{filter_source}
 Licence of these files
   The lists are derived from the sources above and are distributed under the
   {licence}
@@ -79,6 +80,19 @@ How they were made (src/raten/wordlists/german/)
 Rebuild
   apt-get install {packages} && pip install 'raten[build-words]'
   raten words build{dict_option} --solutions {solutions} --min-zipf {min_zipf}{frequent_option}
+"""
+
+FILTER_SOURCE = """\
+  6mal5.com's allowed words as raten's preset 6mal5 ships them (src/raten/data/6mal5/, from
+    GitHub rabuu/wordle-bot, Copyright (c) 2022 rabuu). Licence: MIT. Only which words it
+    accepts is used: a frequent word it accepts is kept (step 1); none is added.
+"""
+
+FILTER_STEP = """\
+     Only those that hunspell accepts (`hunspell -G`, as written or capitalised, in one
+     of wordfreq's spellings) or 6mal5.com accepts are kept (--filter-non-words); {dropped}
+     others were dropped as no German word, by the first kind that fits:
+{kinds}
 """
 
 HUNSPELL_SOURCE = """\
@@ -121,6 +135,7 @@ class Sources:
     dict_path: Path = DEFAULT_DICT
     hunspell: HunspellDict | None = None
     frequent: bool = True
+    non_words: bool = False  #: --filter-non-words: the frequent words that are no German word dropped
 
 
 def file_sha256(path: Path) -> str:
@@ -176,9 +191,13 @@ def _frequent_step(result: BuildResult) -> str:
     if not result.frequent:
         return ""
     examples = [w for w in ("sowas", "haufe", "cirka", "track", "ultra") if w in result.frequent]
-    return FREQUENT_STEP.format(
+    step = FREQUENT_STEP.format(
         zipf=MIN_ZIPF, gap=MAX_GAP, count=len(result.frequent), examples=", ".join(examples or result.frequent[:5])
     )
+    if result.non_words is not None:
+        kinds = "\n".join(f"       {len(words):5d}  {KINDS[kind]}" for kind, words in result.non_words.items())
+        step += FILTER_STEP.format(dropped=sum(len(w) for w in result.non_words.values()), kinds=kinds)
+    return step
 
 
 def notice_text(result: BuildResult, lex: Lexicon, sources: Sources) -> str:
@@ -217,5 +236,7 @@ def notice_text(result: BuildResult, lex: Lexicon, sources: Sources) -> str:
         lowest_zipf=f"{result.lowest_zipf:.2f}",
         packages=packages,
         dict_option=options,
-        frequent_option="" if sources.frequent else " --no-frequent",
+        frequent_option=(" --filter-non-words" if sources.non_words else "")
+        + ("" if sources.frequent else " --no-frequent"),
+        filter_source=FILTER_SOURCE if sources.non_words else "",
     )

@@ -27,6 +27,8 @@ class BuildResult:
     hunspell: list[str] = field(default_factory=list)  # the hunspell dictionary's five-letter forms
     frequent: list[str] = field(default_factory=list)  # allowed only because wordfreq knows them (sowas)
     proper: list[str] = field(default_factory=list)  # allowed words only the hunspell names give (kevin)
+    #: with --filter-non-words: the frequent words dropped as no German word, by kind (nonwords.KINDS)
+    non_words: dict[str, list[str]] | None = None
 
     def added(self) -> list[str]:
         """The allowed words hunspell adds to wngerman's (chili, coach, joint)."""
