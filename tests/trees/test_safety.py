@@ -100,7 +100,7 @@ def test_safety_equals_brute_force(seed: int, hard: bool) -> None:
 def test_the_first_safe_guess_in_the_strategy_order_is_played() -> None:
     for seed in range(200):
         words = small_words(seed)
-        solvable, safe = brute(words.any_answer(), False)
+        _, safe = brute(words.any_answer(), False)
         cands = frozenset(words.allowed)
         for limit in (2, 3, 4):
             verdicts = [safe(g, cands, limit, ()) for g in words.allowed]

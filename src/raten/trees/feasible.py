@@ -41,7 +41,7 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     letters, guess letter counts); in hard mode ``legal`` are the guesses legal at the parent,
     ``greens``/``need`` the rules here and ``hh`` their hash.
     """
-    Mt, sol_row, z1, z2, glet, gcnt = T
+    Mt, _, z1, z2, glet, gcnt = T
     n = S.shape[0]
     stats[ST_NODES] += 1
     if n <= 1:

@@ -56,10 +56,8 @@ def covered_set(words: WordSet, over: str) -> WordSet:
     from raten.wordlists.prior import frequency_weights
 
     weight = frequency_weights(words.allowed, words.language)
-    if words.weights is None:
-        keep = set(words.solutions)
-    else:  # every allowed word is a solution under a frequency prior: its weight decides
-        keep = set()
+    # under a frequency prior every allowed word is a solution: its weight alone decides
+    keep = set(words.solutions) if words.weights is None else set()
     keep |= {w for w, x in zip(words.allowed, weight) if x >= LIKELY_WEIGHT}
     sols = tuple(w for w in words.allowed if w in keep)
     return WordSet(
