@@ -92,7 +92,7 @@ class GuardedStrategy:
     limit: int
     over: str
     work: int | None = None  #: the work one decision may do (None: ``safety.WORK``)
-    _guarantees: dict[tuple[str, bool], Any] = field(default_factory=dict, repr=False)
+    _guarantees: dict[tuple[str, bool, str], Any] = field(default_factory=dict, repr=False)
 
     @property
     def name(self) -> str:
@@ -102,13 +102,15 @@ class GuardedStrategy:
     def description(self) -> str:
         return f"{self.base.description}, never risking a game past {self.limit} guesses ({self.over} words)"
 
-    def guarantee(self, state) -> Any:
-        """The ``Guarantee`` of the state's lists and mode (built once, its memo kept)."""
-        key = (state.words.prior_key, state.hard)
+    def guarantee(self, state, over: str | None = None) -> Any:
+        """The ``Guarantee`` of the state's lists and mode over ``over`` (default: the strategy's),
+        built once, its memo kept."""
+        over = over or self.over
+        key = (state.words.prior_key, state.hard, over)
         if key not in self._guarantees:
             from raten.trees.safety import Guarantee
 
-            self._guarantees[key] = Guarantee(state.words, hard=state.hard, limit=self.limit, over=self.over)
+            self._guarantees[key] = Guarantee(state.words, hard=state.hard, limit=self.limit, over=over)
         return self._guarantees[key]
 
     def rank(self, state, top: int = 5) -> list[Hint]:
@@ -116,11 +118,17 @@ class GuardedStrategy:
 
     def next_guess(self, state) -> str:
         """The strategy's first safe guess (see the class)."""
-        from raten.trees.safety import WORK
+        from raten.trees.safety import WORK, narrower
 
         ranked = [h.word for h in self.base.rank(state, top=GUARDED_RANKED)]
-        choice = self.guarantee(state).choose(state.history, ranked, WORK if self.work is None else self.work)
-        return ranked[0] if choice is None or not choice.word else choice.word
+        work = WORK if self.work is None else self.work
+        fallback = None
+        for over in narrower(self.over):  # the widest coverage that has a safe guess here
+            choice = self.guarantee(state, over).choose(state.history, ranked, work)
+            if choice is not None and choice.safe:
+                return choice.word
+            fallback = choice or fallback
+        return ranked[0] if fallback is None or not fallback.word else fallback.word
 
 
 def guarded(strategies: list[Strategy], limit: int | None, over: str) -> list[Strategy]:

@@ -6,7 +6,12 @@ unrestricted search, so "unsafe" is a proof). What the guarantee covers (``--gua
 
 - ``all``: every allowed word, since real games draw answers the list does not hold;
 - ``likely``: the list's solutions and every allowed word whose frequency weight
-  (``wordlists.prior.frequency_weights``) is at least ``LIKELY_WEIGHT``.
+  (``wordlists.prior.frequency_weights``) is at least ``LIKELY_WEIGHT``;
+- ``solutions``: the list's own solutions.
+
+Where no guess is safe over the words asked for (hard mode over every word often), the
+strategies fall back to the next narrower coverage (``narrower``), so the list's answers keep
+their guarantee wherever it exists.
 
 The prior orders the guesses; the guarantee only removes those that could lose a game:
 ``Guarantee.choose`` takes the first safe guess in the strategy's order, else any safe guess
@@ -30,8 +35,8 @@ from raten.trees import kernels as tk
 from raten.trees.feasible import NO, UNKNOWN, YES, feasible
 from raten.trees.memo import memo_get, new_memo, set_key, state_hash, zobrist
 
-#: What a guarantee may cover.
-OVER = ("all", "likely")
+#: What a guarantee may cover, widest first: each covers the next (``solutions``: the list's own).
+OVER = ("all", "likely", "solutions")
 #: ``likely`` covers an allowed word outside the solutions when its frequency weight (0..1, the
 #: frequency prior's logistic) is at least this: about as common as the list's rarer solutions
 #: (docs/safe-play.md).
@@ -46,6 +51,8 @@ def covered_set(words: WordSet, over: str) -> WordSet:
     """The word set whose solutions are the words the guarantee covers (allowed: the same)."""
     if over == "all":
         return words.any_answer()
+    if over == "solutions":
+        return words
     if over != "likely":
         raise RatenError(
             f"unknown --guarantee-over {over!r}: choose one of {', '.join(OVER)}",
@@ -63,6 +70,11 @@ def covered_set(words: WordSet, over: str) -> WordSet:
     return WordSet(
         name=f"{words.name}+likely", solutions=sols, allowed=words.allowed, language=words.language, source=words.source
     )
+
+
+def narrower(over: str) -> tuple[str, ...]:
+    """``over`` and every coverage it contains, widest first."""
+    return OVER[OVER.index(over) :] if over in OVER else (over,)
 
 
 @dataclass(frozen=True)
