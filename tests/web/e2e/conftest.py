@@ -142,13 +142,28 @@ def screenshot():
             page.set_viewport_size(size)
         page.evaluate("document.getElementById('toast').classList.remove('show')")
         page.mouse.move(0, 0)  # no hover state left over from the test's last click
-        page.wait_for_timeout(300)
+        settled(page)
         png = page.screenshot(animations="disabled", caret="hide")
         path = SCREENSHOTS / f"{name}.png"
         if not (path.exists() and same_picture(path.read_bytes(), png)):
             path.write_bytes(png)
 
     return take
+
+
+#: True once two frames have been drawn (the style changes above are then applied and their
+#: transitions begun) and no CSS transition is running (the screenshot's animations="disabled"
+#: stops animations; a transition begun after that call could be caught half way).
+_SETTLED = """async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running");
+}"""
+
+
+def settled(page) -> None:
+    """Wait for the page's last style changes to be drawn and its transitions to end: a
+    condition, never a fixed time."""
+    page.wait_for_function(_SETTLED)
 
 
 def same_picture(old: bytes, new: bytes) -> bool:

@@ -178,11 +178,7 @@ def test_an_answer_to_an_older_state_is_never_shown_as_ready(page, live):
     page.wait_for_selector("#results[data-state=ready]")
     page.evaluate("window.__hold = true")
     page.locator(".row.done").nth(0).locator(".tile").nth(0).click()  # CRANE ?....
-    for _ in range(200):  # its answer is on hold (wait_for_function would need CSP's unsafe-eval)
-        if page.evaluate("window.__held.length") == 1:
-            break
-        page.wait_for_timeout(25)
-    assert page.evaluate("window.__held.length") == 1
+    page.wait_for_function("() => window.__held.length === 1")  # its answer is on hold
     state_right_after = page.evaluate(
         """async () => {
             document.querySelectorAll(".row.done")[0].querySelectorAll(".tile")[1].click();  // ??...
