@@ -29,7 +29,7 @@ def colours_of_row(row) -> list[int]:
 # --- the game --------------------------------------------------------------------------------------
 
 
-def test_play_the_daily_game_by_typing(page, live, day, phone, screenshot):
+def test_play_the_daily_game_by_typing(page, live, day, phone, screenshot, close_stats):
     page.goto(f"{live.url}/play?list=en")
     page.wait_for_selector("body[data-game=playing]")
     assert page.locator("#game-title").inner_text() == f"en #{daily_number(day)}"
@@ -60,6 +60,7 @@ def test_play_the_daily_game_by_typing(page, live, day, phone, screenshot):
 
     type_word(page, answer)
     page.wait_for_selector("body[data-game=won]")
+    close_stats(page)  # opened by itself once the last row has turned
     assert page.locator("#result").inner_text() == f"Solved in 3! The word was {answer.upper()}."
     share = page.locator("#share").text_content()
     assert page.locator("#share-preview .squares").count() == 3

@@ -196,7 +196,7 @@ QUORDLES = [("en", DESKTOP), ("de", DESKTOP), ("en", PHONES[0]), ("de", PHONES[1
 
 
 @pytest.mark.parametrize(("lang", "size"), QUORDLES, ids=[f"{lang}-{s['width']}x{s['height']}" for lang, s in QUORDLES])
-def test_a_daily_quordle_played_to_the_end(browser, live, day, axe_source, screenshot, size, lang):
+def test_a_daily_quordle_played_to_the_end(browser, live, day, axe_source, screenshot, close_stats, size, lang):
     context = browser.new_context(viewport=size)
     page = context.new_page()
     errors: list[str] = []
@@ -238,6 +238,7 @@ def test_a_daily_quordle_played_to_the_end(browser, live, day, axe_source, scree
             page.keyboard.press("Enter")
             page.wait_for_selector(f'.mboard[data-board="{k - 1}"].solved')
         page.wait_for_selector("body[data-game=won]")
+        close_stats(page)  # opened by itself at the end of the game
         for b, answer in enumerate(answers, start=1):
             last = page.locator(f'.mboard[data-board="{b}"] .row.done').last
             assert last.inner_text().replace("\n", "").lower() == answer
