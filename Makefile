@@ -1,4 +1,6 @@
 # make run:   install everything and start the web app on 127.0.0.1:8000.
+# make install: the virtual environment, then `raten cache warm` compiles the numba kernels (a minute or
+#             two once), so the first real command is fast.
 # make test:  install everything (browser and Debian dictionaries included), lint, the device engine's
 #             node tests, and the whole suite with branch coverage.
 # make check: lint, the device engine's node tests, the suite without the slow and browser tests (the loop
@@ -30,6 +32,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet $(CONSTRAINTS) -e '.[all,dev]'
+	$(BIN)/raten cache warm
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -3,10 +3,11 @@
 `make test` runs this in the background while it installs the browser and lints, and waits for
 it before pytest: on a fresh clone the first browser test's server compiled them inside the
 test (67 s of its setup, against 8 s with a warm cache). The work is what the tests do first:
-the web app the browser tests serve, rankings in both modes and under a prior, the exact search
-(plain and weighted), a simulation and the look-ahead. It writes nothing but numba's cache (the
-feedback tables go to a temporary folder) and a stamp in the cache's folder, and prints ``warm``
-when it is done. With the stamp there (this script, numba and Python as they were) it prints
+the web app the browser tests serve, then ``raten.warm`` (what ``raten cache warm`` runs:
+rankings in both modes and under a prior, the exact search, a simulation and the look-ahead).
+It writes nothing but numba's cache (the feedback tables go to a temporary folder) and a stamp
+in the cache's folder, and prints ``warm`` when it is done. With the stamp there (this script,
+``raten.warm``, numba and Python as they were) it prints
 ``warm`` at once: `make check` runs it every time, and the work (building the lists' tables,
 ranking their openers) took 7 CPU seconds here even with nothing left to compile. The folder
 is named by a digest of the kernel sources (raten.engine.jitcache), so a changed kernel finds
@@ -27,10 +28,14 @@ STAMP = "warm-kernels.stamp"
 
 
 def stamp_text() -> str:
-    """What the stamp says: this script's digest, numba's version, Python's, the machine."""
+    """What the stamp says: the digest of this script and of ``raten.warm``, numba's version,
+    Python's, the machine."""
     import numba
 
-    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    import raten.warm
+
+    work = Path(__file__).read_bytes() + Path(raten.warm.__file__).read_bytes()
+    digest = hashlib.sha256(work).hexdigest()[:16]
     return f"{digest} numba {numba.__version__} python {sys.version.split()[0]} {platform.machine()}\n"
 
 
@@ -44,25 +49,14 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory(prefix="raten-warm-") as tmp:
         os.environ["RATEN_CACHE_DIR"] = tmp
-        from raten.engine.state import State
-        from raten.engine.words import WordSet
-        from raten.play.simulate import play_answers
-        from raten.trees.search import Searcher
+        from raten.warm import warm
         from raten.web import create_app
         from raten.web.service import Lists
         from raten.wordlists.presets import load_words
 
-        en, de = load_words("en"), load_words("de")
-        create_app(lists=Lists.load({"en": en, "de": de}), db_path=Path(tmp) / "warm.sqlite3", daily_secret="warm")
-        for hard in (False, True):
-            State(en, hard=hard).after("crane", 0).hints(top=5)
-        State(load_words("de", prior="frequency")).after("tarne", 0).hints(top=5)
-        tiny = WordSet.from_lists(["crane", "slate", "trace", "crate", "react", "caret"], ["salet", "roate"], name="w")
-        for words in (tiny, tiny.with_prior("warm", [3.0, 1.0, 1.0, 2.0, 1.0, 1.0])):
-            for hard, limit in ((False, None), (True, 4)):
-                Searcher(words, hard=hard, max_guesses=limit).solve_opener("salet")
-        for strategy in ("entropy", "lookahead"):
-            play_answers(de, de.solutions[:3], strategy)
+        lists = Lists.load({"en": load_words("en"), "de": load_words("de")})
+        create_app(lists=lists, db_path=Path(tmp) / "warm.sqlite3", daily_secret="warm")
+        warm(("en", "de"))  # what `raten cache warm` (and `make install`) compiles
     stamp.parent.mkdir(parents=True, exist_ok=True)
     stamp.write_text(stamp_text())
     print("warm")

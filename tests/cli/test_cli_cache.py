@@ -154,3 +154,41 @@ def test_cache_folder_that_is_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("RATEN_CACHE_DIR", str(blocker))
     assert as_json("cache", "info")["entries"] == []
     assert run("cache", "clear").exit_code == 0
+
+
+def test_warm_says_each_step_and_where_the_kernels_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    from raten import warm
+    from raten.engine import jitcache
+
+    def fake(say):
+        say("ranking en's openers")
+        return 1.25
+
+    monkeypatch.setattr(warm, "warm", fake)
+    result = run("cache", "warm")
+    assert result.exit_code == 0, result.output
+    assert "ranking en's openers" in result.output
+    assert f"the kernels are compiled in {jitcache.cache_folder()} (1.2 s)" in " ".join(result.output.split())
+
+
+@pytest.mark.slow
+def test_after_cache_warm_the_first_real_commands_compile_nothing(tmp_path: Path) -> None:
+    """Issue 27 item 13: `raten cache warm` (what `make install` runs) on a cold numba cache says it
+    compiles; then the first `raten tree --opener salet` and a first hint compile nothing (no
+    notice on stderr), where on a fresh install they were silent for about 100 s."""
+    import subprocess
+    import sys
+
+    from raten.engine import jitcache
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba"), "RATEN_CACHE_DIR": str(tmp_path / "tables")}
+    raten = [sys.executable, "-c", "import sys; from raten.cli import main; sys.exit(main())"]
+
+    def call(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([*raten, *args], env=env, capture_output=True, text=True, check=True, timeout=1800)
+
+    warmed = call("cache", "warm")
+    assert jitcache.COMPILE_NOTICE in warmed.stderr
+    assert "the kernels are compiled in" in warmed.stdout
+    for args in (("tree", "--opener", "salet", "--words", "en"), ("hint", "--words", "de", "tarne=..?..")):
+        assert jitcache.COMPILE_NOTICE not in call(*args).stderr, args

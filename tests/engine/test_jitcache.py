@@ -182,3 +182,34 @@ def test_no_cached_kernel_has_a_default_argument() -> None:
             ):
                 offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name}")
     assert offenders == []
+
+
+#: Compiles one small raten kernel (``engine.kernels``' feedback table) and one function of its own.
+COMPILE_ONE = """
+import numpy as np
+from numba import njit
+from raten.engine import kernels
+
+@njit(cache=False)
+def own(x):
+    return x + 1
+
+own(1)  # not raten's: no notice
+kernels.feedback_matrix(np.zeros((2, 5), dtype=np.uint8), np.zeros((3, 5), dtype=np.uint8))
+kernels.feedback_matrix(np.zeros((1, 5), dtype=np.uint8), np.zeros((1, 5), dtype=np.uint8))
+print("done")
+"""
+
+
+@pytest.mark.slow
+def test_a_compile_is_said_once_on_stderr_and_a_cached_kernel_loads_silently(tmp_path):
+    """Issue 27 item 13: the first compile of a raten kernel says so on stderr, once; the next
+    process finds it in the cache and says nothing."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    runs = [
+        subprocess.run([sys.executable, "-c", COMPILE_ONE], env=env, capture_output=True, text=True, check=True)
+        for _ in range(2)
+    ]
+    assert [r.stdout for r in runs] == ["done\n", "done\n"]
+    assert runs[0].stderr == jitcache.COMPILE_NOTICE + "\n"
+    assert runs[1].stderr == ""

@@ -158,12 +158,62 @@ def test_real_states_after_random_histories(name: str):
 
 def test_dispatcher_picks_numpy_for_small_tables_while_numba_is_not_loaded(monkeypatch):
     numba = sys.modules["numba"]
+    monkeypatch.setattr(rank, "KERNEL", rank._KernelLoader())  # this process's loader may have run
     monkeypatch.delitem(sys.modules, "numba")
     assert rank.partition_path(12972 * 20) == "numpy"
     assert rank.partition_path(rank.NUMPY_CELLS) == "numpy"
     assert rank.partition_path(rank.NUMPY_CELLS + 1) == "numba"
     monkeypatch.setitem(sys.modules, "numba", numba)
     assert rank.partition_path(20) == "numba"
+
+
+def test_the_dispatcher_keeps_numpy_while_the_loader_loads_then_takes_the_kernel(monkeypatch):
+    loader = rank._KernelLoader()
+    monkeypatch.setattr(rank, "KERNEL", loader)
+    loader.thread = object()  # type: ignore[assignment] - started, not done: numba in sys.modules is the loader's
+    assert rank.partition_path(12972 * 20) == "numpy"
+    loader.ready.set()
+    assert rank.partition_path(12972 * 20) == "numba"
+
+
+#: A fresh process: one ranking of a small table (numpy, numba not imported), then, once the loader
+#: has loaded the kernel, the same ranking again; prints the paths taken and both rankings.
+SECOND_RANKING = """
+import json, sys
+from raten.engine import rank
+from raten.engine.state import State
+from raten.wordlists.presets import load_words
+
+paths = []
+chosen = rank.partition_path
+rank.partition_path = lambda cells: paths.append(chosen(cells)) or paths[-1]
+state = State(load_words(sys.argv[1])).after("crane", ".?...")
+first = [h.to_dict() for h in state.hints(top=30)]
+numba_after_first = "numba" in sys.modules and rank.KERNEL.thread is None
+loaded = rank.KERNEL.wait(timeout=600)
+second = [h.to_dict() for h in state.hints(top=30)]
+print(json.dumps({"paths": paths, "loaded": loaded, "numba_after_first": numba_after_first,
+                  "first": first, "second": second}))
+"""
+
+
+def test_a_process_that_ranks_again_gets_the_compiled_kernel(en_words):
+    """Issue 27 item 15: the first ranking of a fresh process is numpy's (no wait for numba), the
+    loader then loads the kernel behind it, and the second ranking is the kernel's, with the same
+    hints, order included (the tie rule rounds bits to 9 places)."""
+    import json
+    import subprocess
+
+    load_matrix(en_words)  # in the cache the child reads (building it would import numba there)
+    out = subprocess.run(
+        [sys.executable, "-c", SECOND_RANKING, "en"], capture_output=True, text=True, check=True, timeout=900
+    )
+    got = json.loads(out.stdout)
+    assert got["paths"][0] == "numpy" and not got["numba_after_first"]
+    assert got["loaded"]
+    assert got["paths"][-1] == "numba" and len(got["paths"]) == 2
+    assert got["second"] == got["first"]
+    assert out.stderr == ""
 
 
 @pytest.mark.slow

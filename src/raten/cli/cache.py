@@ -1,4 +1,5 @@
-"""`raten cache`: where the matrix cache is, what it holds, a digest check of every entry, cleaning."""
+"""`raten cache`: where the matrix cache is, what it holds, a digest check of every entry, cleaning,
+and compiling the kernels ahead."""
 
 from __future__ import annotations
 
@@ -54,7 +55,8 @@ def cache(ctx: click.Context) -> None:
     """Where the pattern-matrix cache is, what it holds, a digest check of every entry, cleaning.
 
     The folder is $RATEN_CACHE_DIR, or else the user cache folder. Each entry is a table and a
-    digest of it, checked on every load; a damaged entry is rebuilt with a warning.
+    digest of it, checked on every load; a damaged entry is rebuilt with a warning. `raten cache
+    warm` compiles the numba kernels ahead (numba keeps them in a cache of its own).
     """
     if ctx.invoked_subcommand is None:
         ctx.invoke(info)
@@ -90,6 +92,19 @@ def verify(no_repair: bool, as_json: bool) -> None:
         _show(found)
     if bad and (no_repair or not all(e.removed for e in bad)):
         sys.exit(1)
+
+
+@cache.command()
+def warm() -> None:
+    """Compile the numba kernels ahead (a minute or two once; seconds when they are compiled), so
+    the first real command is fast; the word lists' tables are built on the way. `make install`
+    runs it."""
+    from raten import warm as warming
+    from raten.engine import jitcache
+
+    folder = jitcache.cache_folder()
+    seconds = warming.warm(say=lambda text: console.print(f"[dim]{text}[/dim]"))
+    console.print(f"the kernels are compiled in {folder} ({seconds:.1f} s)", soft_wrap=True)
 
 
 @cache.command()

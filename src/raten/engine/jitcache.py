@@ -12,7 +12,9 @@ Every module that compiles imports ``njit`` and ``prange`` from here, so the fol
 before the first ``@njit`` runs (numba picks a function's cache folder at decoration). It is
 also put in ``NUMBA_CACHE_DIR``, which numba re-reads, and which subprocesses inherit. And
 numba's reads and writes of a cache entry are locked, one process at a time (see
-:func:`lock_cache_files`).
+:func:`lock_cache_files`). When numba is about to compile one of raten's kernels (nothing in the
+cache for it: a fresh install, an update, a new type of argument), the process says so on stderr
+once, since compiling them all takes a minute or two (:class:`CompileNotice`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -74,8 +78,6 @@ def cache_folder(package: Path = PACKAGE) -> Path:
 def configure() -> Path:
     """Point numba's cache at :func:`cache_folder` (the environment and, when numba is loaded,
     its config), and return it."""
-    import sys
-
     folder = cache_folder()
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     config = getattr(sys.modules.get("numba"), "config", None)
@@ -132,7 +134,63 @@ def lock_cache_files() -> None:
 configure()
 
 from numba import njit, prange  # noqa: E402 - after configure(): the folder is set before any @njit
+from numba.core import event as numba_event  # noqa: E402
+
+#: What the process says on stderr before its first compile of a raten kernel.
+COMPILE_NOTICE = (
+    "raten: compiling numba kernels for this machine, which may take a minute or two (once after an install or "
+    "update; `raten cache warm` compiles them ahead)"
+)
+
+
+class CompileNotice(numba_event.Listener):
+    """A numba event listener that writes :data:`COMPILE_NOTICE` once, when a raten kernel's
+    compile starts (numba fires ``numba:compile`` only on a cache miss, never for a load)."""
+
+    def __init__(self) -> None:
+        self.said = False
+        self._here = threading.local()
+
+    @contextlib.contextmanager
+    def silenced(self) -> Iterator[None]:
+        """No notice for what this thread compiles inside the block (a background load that no
+        one waits for: ``raten.engine.rank``'s kernel loader)."""
+        self._here.silent = True
+        try:
+            yield
+        finally:
+            self._here.silent = False
+
+    def on_start(self, event: Any) -> None:
+        dispatcher = (event.data or {}).get("dispatcher")
+        module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+        if self.said or getattr(self._here, "silent", False) or not module.startswith("raten."):
+            return
+        self.said = True
+        # the process's own stderr: the notice is about this process, not a command's output
+        # (click's test runner swaps sys.stderr to catch what a command prints)
+        stream = sys.__stderr__ or sys.stderr
+        with contextlib.suppress(OSError, ValueError):
+            print(COMPILE_NOTICE, file=stream, flush=True)
+
+    def on_end(self, event: Any) -> None:
+        """Nothing: the notice is said before the compile."""
+
+
+#: The one listener, registered at import (the notice is said once per process).
+NOTICE = CompileNotice()
+numba_event.register("numba:compile", NOTICE)
 
 lock_cache_files()
 
-__all__ = ["KERNEL_SOURCES", "cache_folder", "configure", "kernel_digest", "lock_cache_files", "njit", "prange"]
+__all__ = [
+    "COMPILE_NOTICE",
+    "KERNEL_SOURCES",
+    "NOTICE",
+    "cache_folder",
+    "configure",
+    "kernel_digest",
+    "lock_cache_files",
+    "njit",
+    "prange",
+]

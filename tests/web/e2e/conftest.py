@@ -89,14 +89,50 @@ def live(en_words, tmp_path_factory, chromium_path) -> Live:  # noqa: ARG001 - c
     thread.join(timeout=10)
 
 
+#: Run before a page's scripts in every context a test opens: a returning player, who has seen How
+#: to play (it opens by itself on a first visit: ``new_context(first_visit=True)`` for that).
+SEEN_HELP = "try { localStorage.setItem('raten.help-seen', '1'); } catch (e) { /* an opaque origin */ }"
+
+
+class ReturningPlayers:
+    """The browser, whose ``new_context`` opens a returning player's context unless
+    ``first_visit=True``; anything else is the browser's own."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, *args, first_visit: bool = False, **kwargs):
+        context = self._browser.new_context(*args, **kwargs)
+        if not first_visit:
+            context.add_init_script(SEEN_HELP)
+        return context
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser(chromium_path):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
-        yield b
+        yield ReturningPlayers(b)
         b.close()
+
+
+@pytest.fixture(scope="session")
+def close_stats():
+    """``close_stats(page)``: the statistics dialog, opened by itself at the end of a game (or on a
+    page that opens on a finished game), is there with its numbers; Escape closes it, so the test
+    goes on with the page behind."""
+
+    def close(page) -> None:
+        page.wait_for_selector("#stats-dialog[open][data-state=ready]")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#stats-dialog:not([open])", state="attached")
+
+    return close
 
 
 @pytest.fixture
@@ -142,13 +178,28 @@ def screenshot():
             page.set_viewport_size(size)
         page.evaluate("document.getElementById('toast').classList.remove('show')")
         page.mouse.move(0, 0)  # no hover state left over from the test's last click
-        page.wait_for_timeout(300)
+        settled(page)
         png = page.screenshot(animations="disabled", caret="hide")
         path = SCREENSHOTS / f"{name}.png"
         if not (path.exists() and same_picture(path.read_bytes(), png)):
             path.write_bytes(png)
 
     return take
+
+
+#: True once two frames have been drawn (the style changes above are then applied and their
+#: transitions begun) and no CSS transition is running (the screenshot's animations="disabled"
+#: stops animations; a transition begun after that call could be caught half way).
+_SETTLED = """async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running");
+}"""
+
+
+def settled(page) -> None:
+    """Wait for the page's last style changes to be drawn and its transitions to end: a
+    condition, never a fixed time."""
+    page.wait_for_function(_SETTLED)
 
 
 def same_picture(old: bytes, new: bytes) -> bool:

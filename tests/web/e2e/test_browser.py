@@ -29,7 +29,7 @@ def colours_of_row(row) -> list[int]:
 # --- the game --------------------------------------------------------------------------------------
 
 
-def test_play_the_daily_game_by_typing(page, live, day, phone, screenshot):
+def test_play_the_daily_game_by_typing(page, live, day, phone, screenshot, close_stats):
     page.goto(f"{live.url}/play?list=en")
     page.wait_for_selector("body[data-game=playing]")
     assert page.locator("#game-title").inner_text() == f"en #{daily_number(day)}"
@@ -60,6 +60,7 @@ def test_play_the_daily_game_by_typing(page, live, day, phone, screenshot):
 
     type_word(page, answer)
     page.wait_for_selector("body[data-game=won]")
+    close_stats(page)  # opened by itself once the last row has turned
     assert page.locator("#result").inner_text() == f"Solved in 3! The word was {answer.upper()}."
     share = page.locator("#share").text_content()
     assert page.locator("#share-preview .squares").count() == 3
@@ -178,11 +179,7 @@ def test_an_answer_to_an_older_state_is_never_shown_as_ready(page, live):
     page.wait_for_selector("#results[data-state=ready]")
     page.evaluate("window.__hold = true")
     page.locator(".row.done").nth(0).locator(".tile").nth(0).click()  # CRANE ?....
-    for _ in range(200):  # its answer is on hold (wait_for_function would need CSP's unsafe-eval)
-        if page.evaluate("window.__held.length") == 1:
-            break
-        page.wait_for_timeout(25)
-    assert page.evaluate("window.__held.length") == 1
+    page.wait_for_function("() => window.__held.length === 1")  # its answer is on hold
     state_right_after = page.evaluate(
         """async () => {
             document.querySelectorAll(".row.done")[0].querySelectorAll(".tile")[1].click();  // ??...

@@ -30,16 +30,6 @@ def player_of(page) -> str:
     return next(c["value"] for c in page.context.cookies() if c["name"] == "raten_player")
 
 
-def eventually(page, expression: str, tries: int = 100) -> bool:
-    """Whether ``expression`` (run through devtools, which the CSP does not govern) turns true
-    within about five seconds: a dialog's close event, and what it does, comes a task later."""
-    for _ in range(tries):
-        if page.evaluate(expression):
-            return True
-        page.wait_for_timeout(50)
-    return False
-
-
 def body_of(response) -> str | None:
     """A response's text; None for one of a page navigated away from (its body is gone)."""
     from playwright.sync_api import Error
@@ -206,7 +196,7 @@ QUORDLES = [("en", DESKTOP), ("de", DESKTOP), ("en", PHONES[0]), ("de", PHONES[1
 
 
 @pytest.mark.parametrize(("lang", "size"), QUORDLES, ids=[f"{lang}-{s['width']}x{s['height']}" for lang, s in QUORDLES])
-def test_a_daily_quordle_played_to_the_end(browser, live, day, axe_source, screenshot, size, lang):
+def test_a_daily_quordle_played_to_the_end(browser, live, day, axe_source, screenshot, close_stats, size, lang):
     context = browser.new_context(viewport=size)
     page = context.new_page()
     errors: list[str] = []
@@ -248,6 +238,7 @@ def test_a_daily_quordle_played_to_the_end(browser, live, day, axe_source, scree
             page.keyboard.press("Enter")
             page.wait_for_selector(f'.mboard[data-board="{k - 1}"].solved')
         page.wait_for_selector("body[data-game=won]")
+        close_stats(page)  # opened by itself at the end of the game
         for b, answer in enumerate(answers, start=1):
             last = page.locator(f'.mboard[data-board="{b}"] .row.done').last
             assert last.inner_text().replace("\n", "").lower() == answer
@@ -352,7 +343,7 @@ def test_the_statistics_dialog_opens_from_the_header_and_escape_gives_focus_back
 
         page.keyboard.press("Escape")
         page.wait_for_selector("#stats-dialog:not([open])", state="attached")
-        assert eventually(page, "document.activeElement.id === 'stats-open'")
+        page.wait_for_function("() => document.activeElement.id === 'stats-open'")
     finally:
         context.close()
 
@@ -369,8 +360,8 @@ def test_the_statistics_dialog_on_the_solver_page(browser, live):
         page.keyboard.type("abc")  # the keys are the dialog's: nothing is typed on the board behind it
         page.click("#stats-close")
         # opened by a click: focus is left on the page, so Enter types a word, not reopens it
-        assert eventually(
-            page, "!document.getElementById('stats-dialog').open && document.activeElement === document.body"
+        page.wait_for_function(
+            "() => !document.getElementById('stats-dialog').open && document.activeElement === document.body"
         )
         assert page.locator("#input-row").inner_text().strip() == ""
     finally:

@@ -234,7 +234,7 @@ def test_forced_colours_mark_each_state(browser, live):
         context.close()
 
 
-def test_reduced_motion_stops_every_animation(browser, live, monkeypatch):
+def test_reduced_motion_stops_every_animation(browser, live, monkeypatch, close_stats):
     from raten.play import game
 
     monkeypatch.setattr(game, "random_word", lambda _words: "crane")
@@ -253,6 +253,7 @@ def test_reduced_motion_stops_every_animation(browser, live, monkeypatch):
             page.keyboard.press("Enter")
             page.wait_for_selector(".row.done.reveal-win")
             won = page.evaluate("getComputedStyle(document.querySelector('.row.reveal-win .tile')).animationName")
+            close_stats(page)  # opened by itself once the win's rows have turned
             open_settings(page)
             dialog = page.evaluate("getComputedStyle(document.getElementById('settings')).animationName")
             names = [popped, flipped, won, dialog]

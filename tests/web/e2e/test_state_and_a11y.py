@@ -5,7 +5,6 @@ every page."""
 from __future__ import annotations
 
 import re
-import time
 
 import httpx
 import pytest
@@ -46,13 +45,9 @@ PATIENCE_MS = 60_000
 
 
 def poll(page, expression: str, timeout_ms: int = PATIENCE_MS) -> None:
-    """Wait until ``expression`` is true in the page (CSP forbids wait_for_function's eval):
-    checked every 25 ms, failing only when it is still false after ``timeout_ms``."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while not page.evaluate(expression):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never true: {expression}")
-        page.wait_for_timeout(25)
+    """Wait until ``expression`` is true in the page (Playwright checks it at every animation
+    frame), failing only when it is still false after ``timeout_ms``."""
+    page.wait_for_function(f"() => Boolean({expression})", timeout=timeout_ms)
 
 
 # --- item 4: stale or lost state ---------------------------------------------------------------------

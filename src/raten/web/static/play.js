@@ -3,14 +3,17 @@
    every board not yet solved. The server keeps the answers; this page only ever sees the colours
    until the game is over. What differs with the number of boards (drawing the boards and the
    keys, what is said after a guess, the panel after the game, the options) is in play-one.js and
-   play-boards.js, behind the same calls; Share, under any finished game, is here. */
+   play-boards.js, behind the same calls; Share, under any finished game, is here, and so are the
+   dialogs that open by themselves: How to play on a first visit, the statistics after a game. */
 import "./common.js";
 import { BOARDS as N, RATEN, tr } from "./config.js";
 import { openGame, sendGuess, wireNewGame } from "./game.js";
 import { keyboard } from "./keyboard.js";
 import * as many from "./play-boards.js";
 import * as one from "./play-one.js";
+import { openOnce } from "./settings.js";
 import { share } from "./share.js";
+import { openStats } from "./stats.js";
 import { toast } from "./ui.js";
 
 const variant = N > 1 ? many : one;
@@ -33,8 +36,26 @@ function start(fresh) {
     practiceKey: page.practiceKey,
     fresh,
     retry: () => start(fresh),
-    shown: (opened, made) => { page.game = opened; if (made) page.current = ""; render(); },
+    shown: (opened, made) => {
+      page.game = opened;
+      if (made) page.current = "";
+      render();
+      if (opened.status !== "playing") showStats();  // the page opened on a finished game
+    },
   });
+}
+
+/** The statistics of this game's variant and mode, opened by themselves at the end of a game (once
+    the last row's tiles have turned) and when the page opens on a finished game, as NYT's do; after
+    How to play when that is open (a first visit). */
+async function showStats() {
+  // two frames: the reveal's animations have begun; then every finite one has ended
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const finite = document.getAnimations().filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+  const help = el("help");
+  if (help && help.open) await new Promise((resolve) => help.addEventListener("close", resolve, { once: true }));
+  if (page.game && page.game.status !== "playing") openStats({ boards: N, mode: page.mode });
 }
 
 function render() {
@@ -63,6 +84,7 @@ async function submit() {
       page.current = variant.nextWord(after);
       render();
       if (after.rows.length > before) variant.revealed(after);
+      if (after.status !== "playing") showStats();
     },
     failed: () => { page.sending = false; variant.failed(page); },
     again: submit,
@@ -85,4 +107,5 @@ el("share-button").addEventListener("click", () => {
   if (page.game && page.game.share) share(page.game.share, el("share-status"), el("share-fallback"));
 });
 wireNewGame(() => { page.mode = "practice"; start(true); });
+openOnce("help", "raten.help-seen");  // How to play, by itself on the first visit
 start(false);

@@ -1,5 +1,5 @@
-/* raten: the dialogs every page may have (settings; the game's how-to-play) and the settings
-   themselves: theme, high contrast, hard mode. A button with data-dialog="ID" opens <dialog id=ID>
+/* raten: the dialogs every page may have (settings; the game's how-to-play, opened by itself on
+   a first visit) and the settings themselves: theme, high contrast, hard mode. A button with data-dialog="ID" opens <dialog id=ID>
    as a modal (the browser keeps focus inside; Escape closes); focus goes back where it was.
    The look is kept in localStorage["raten.theme"] and ["raten.contrast"] and shown as
    <html data-theme> and <html data-contrast="high"> (theme.js sets them before the first paint);
@@ -38,6 +38,12 @@ export function wireDialogs() {
       dialog.dispatchEvent(new Event("raten:open"));
       dialog.showModal();
     });
+    // opened by the page itself (openOnce): as after a click, focus is left on the page
+    dialog.addEventListener("raten:auto", () => {
+      byPointer = true;
+      dialog.dispatchEvent(new Event("raten:open"));
+      dialog.showModal();
+    });
     dialog.addEventListener("close", () => {
       // The browser gives focus back to the opener. After a click, leave it on the page instead,
       // so that Enter types the word rather than opening the dialog again (issue 12 item 1).
@@ -49,6 +55,17 @@ export function wireDialogs() {
     });
     for (const close of dialog.querySelectorAll("[data-close]")) close.addEventListener("click", () => dialog.close());
   }
+}
+
+/** Open the dialog `id` by itself, once per browser: on the first visit (localStorage[key]
+    remembers it; a browser that refuses storage is treated as a first visit each time). Returns
+    whether it opened. How to play opens so on the game's first visit, as NYT's does. */
+export function openOnce(id, key) {
+  const dialog = document.getElementById(id);
+  if (!dialog || typeof dialog.showModal !== "function" || read(key) || dialog.open) return false;
+  store(key, "1");
+  dialog.dispatchEvent(new Event("raten:auto"));
+  return dialog.open;
 }
 
 /** The settings dialog: the theme, high contrast and the page's hard mode. */

@@ -7,6 +7,7 @@ import { formatNumber, RATEN, tr } from "./config.js";
 import { keepForOffline, wireDeviceToggle } from "./device/client.js";
 import { showHints } from "./hints.js";
 import { reviewPanel } from "./review.js";
+import { clearSteps, showSteps, wireSteps } from "./steps.js";
 import { patternOf, squares } from "./tiles.js";
 import { barChart } from "./ui.js";
 
@@ -18,9 +19,11 @@ export function options(params) {
   return { hard: params.get("hard") === "1", answersOnly: params.get("answers") === "1" };
 }
 
-/** Wire the switches of one board: hard mode, answers only, on this device, the review. */
+/** Wire the switches of one board: hard mode, answers only, on this device, hints step by step,
+    the review. */
 export function wire(state, changed, refresh) {
   review = reviewPanel(el("review-panel"), el("review-panel"));
+  wireSteps();
   el("review-game").addEventListener("click", () => reviewGame(state));
   wireDeviceToggle(refresh);
   keepForOffline();
@@ -74,6 +77,7 @@ export function clear() {
   el("split-heading").textContent = "";
   el("split-heading").hidden = true;
   el("split").replaceChildren();
+  clearSteps();
 }
 
 /** "WORD breaks hard mode (the rule)" from the rule's facts (rule green with letter and position,
@@ -167,6 +171,7 @@ export function show(data, state, use) {
     el("split-heading").hidden = true;
     el("split").replaceChildren();
   }
+  showSteps(data, state.rows);  // with "step by step" on, the above stays hidden behind its steps
 }
 
 /** The constraint summary in the page's language. */
