@@ -142,3 +142,22 @@ def test_a_damaged_option_is_refused() -> None:
         covered_set(words, "most")
     with pytest.raises(RatenError, match="limit"):
         Guarantee(words, limit=0)
+
+
+def test_a_guarded_strategy_plays_a_safe_guess() -> None:
+    """Under the guarantee the entropy strategy's guess is safe wherever a safe guess exists."""
+    from raten.engine.state import State
+    from raten.play.strategies import STRATEGIES, GuardedStrategy
+
+    checked = 0
+    for seed in range(60):
+        words = small_words(seed)
+        solvable, safe = brute(words.any_answer(), False)
+        cands = frozenset(words.allowed)
+        for limit in (2, 3):
+            if not solvable(cands, limit, ()):
+                continue
+            guess = GuardedStrategy(STRATEGIES["entropy"], limit, "all").next_guess(State(words))
+            assert safe(guess, cands, limit, ()), (words, limit, guess)
+            checked += 1
+    assert checked >= 5

@@ -143,11 +143,12 @@ def guarantee_options(f: Callable) -> Callable:
     )(f)
     return click.option(
         "--guarantee",
-        default="6",
+        default="off",
         show_default=True,
         callback=lambda _ctx, _param, value: _guarantee(value),
-        help="Play only guesses that keep every covered word within N guesses (off: the strategy's "
-        "own first choice, today's published figures).",
+        help="N: play only guesses that keep every covered word within N guesses, falling back to "
+        "narrower coverage (all, likely, the solutions) where none is safe. off: the strategy's own "
+        "first choice (the published figures).",
     )(f)
 
 
