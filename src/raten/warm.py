@@ -53,6 +53,11 @@ def warm(lists: tuple[str, ...] = ("en", "de"), say: Callable[[str], None] | Non
         for hard, limit in ((False, None), (True, 4)):
             Searcher(words, hard=hard, max_guesses=limit).solve_opener("salet")
             OpenerProof(words, "salet", hard=hard, max_guesses=limit).run()
+    tell("the guarantee's feasibility search (normal and hard mode)")
+    from raten.trees.safety import Guarantee
+
+    for hard in (False, True):
+        Guarantee(tiny, hard=hard, limit=4, memo_bits=10).judge((), list(tiny.allowed))
     if "en" in lists:  # a real list's groups reach the level bounds a tiny one never needs (2 s)
         tell("the exact tree of SALET on en")
         OpenerProof(loaded[lists.index("en")], "salet").run()

@@ -155,3 +155,35 @@ def test_bench_play_errors(lists, tmp_path) -> None:
     good.write_text("cigar\n")
     code, out = run(*lists, "--play", str(good), "--sample", "3")
     assert code != 0 and "--sample" in out
+
+
+def test_bench_play_all_with_the_guarantee(lists) -> None:
+    """--play-all plays every allowed word; with the guarantee every game is within the limit
+    when some guess keeps them all (here with six guesses on 32 solutions and 16 more words)."""
+    code, out = run(*lists, "--play-all", "--guarantee", "6", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    (r,) = data["results"]
+    assert data["games"] == len(set(SOLUTIONS) | set(ALLOWED)) == r["games"]
+    assert r["failed"] == 0 and r["max"] <= 6
+    off = json.loads(run(*lists, "--play-all", "--json")[1])["results"][0]
+    assert off["games"] == r["games"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--guarantee", "seven"], "--guarantee"),
+        (["--guarantee", "0x"], "--guarantee"),
+        (["--guarantee-over", "most"], "--guarantee-over"),
+        (["--play-all", "--play", "x.txt"], "give one"),
+        (["--play-all", "--boards", "2"], "--play-all"),
+    ],
+)
+def test_bench_guarantee_errors(lists, tmp_path, args, message) -> None:
+    if "x.txt" in args:
+        (tmp_path / "x.txt").write_text("cigar\n")
+        args = [str(tmp_path / "x.txt") if a == "x.txt" else a for a in args]
+    code, out = run(*lists, *args)
+    assert code != 0 and message in out, out
+    assert "Traceback" not in out

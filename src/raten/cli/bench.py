@@ -20,6 +20,7 @@ from raten.cli.common import (
     complete_strategies,
     console,
     err_console,
+    guarantee_options,
     hard_option,
     json_option,
     list_context,
@@ -34,7 +35,7 @@ from raten.engine.rank import STRATEGIES
 from raten.errors import RatenError
 from raten.play.results import NOTES, WIN_WITHIN, BenchResult, coverage
 from raten.play.simulate import play_answers, sample_answers, simulate
-from raten.play.strategies import resolve
+from raten.play.strategies import guarded, resolve
 from raten.wordlists.files import read_word_file
 
 if TYPE_CHECKING:
@@ -69,6 +70,12 @@ if TYPE_CHECKING:
 @click.option(
     "--worst", default=10, show_default=True, type=click.IntRange(min=0), help="How many of the hardest words to list."
 )
+@click.option(
+    "--play-all",
+    is_flag=True,
+    help="Play every allowed word of the list as the answer, once each (the solver keeps its own solutions).",
+)
+@guarantee_options
 @json_option
 @click.option("--plot", type=click.Path(path_type=Path), help="Write the distribution as a bar chart (.png or .svg).")
 @user_errors
@@ -87,6 +94,9 @@ def bench(
     games,
     play_file,
     worst,
+    play_all,
+    guarantee,
+    guarantee_over,
     as_json,
     plot,
 ):
@@ -115,17 +125,22 @@ def bench(
         check_plot_path(plot)  # before the games, so a bad path never throws them away
     words = words_from_options(preset, solutions, allowed, any_answer, prior)
     if boards > 1:
-        if hard or sample or play_file:
+        if hard or sample or play_file or play_all:
             raise RatenError(
-                "--hard, --sample and --play are for one board (with --boards, --games and --seed choose the games)"
+                "--hard, --sample, --play and --play-all are for one board "
+                "(with --boards, --games and --seed choose the games)"
             )
         _bench_boards(words, boards, strategy, opener, games, seed, worst, as_json, plot)
         return
-    strategies = resolve(strategy, words)
-    if play_file is not None:
+    strategies = guarded(resolve(strategy, words), guarantee, guarantee_over or "all")
+    if play_file is not None or play_all:
         if sample:
             raise RatenError("--sample chooses among the list's solutions; with --play the file chooses the games")
-        _bench_play(words, strategies, read_word_file(play_file), play_file, hard, opener, worst, as_json, plot)
+        if play_file is not None and play_all:
+            raise RatenError("--play FILE and --play-all both choose the answers: give one")
+        targets = list(words.allowed) if play_all else read_word_file(play_file)
+        where = "every allowed word" if play_all else str(play_file)
+        _bench_play(words, strategies, targets, where, hard, opener, worst, as_json, plot)
         return
     answers = sample_answers(words, sample, seed)
     matrix = load_matrix(words)

@@ -124,6 +124,34 @@ hard_option = click.option(
 """--hard: the same rule and the same help everywhere."""
 
 
+def _guarantee(value: str | int | None) -> int | None:
+    text = str(value).strip().lower()
+    if text in ("off", "0", "none"):
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 30:
+        raise click.BadParameter(f"{value!r}: give the guess limit (1 to 30) or off")
+    return int(text)
+
+
+def guarantee_options(f: Callable) -> Callable:
+    """--guarantee N|off and --guarantee-over all|likely: never risk a game past N guesses."""
+    f = click.option(
+        "--guarantee-over",
+        type=click.Choice(["all", "likely"]),
+        help="Which words the guarantee covers: every allowed word (all) or the solutions and the "
+        "common allowed words (likely). Default: all.",
+    )(f)
+    return click.option(
+        "--guarantee",
+        default="off",
+        show_default=True,
+        callback=lambda _ctx, _param, value: _guarantee(value),
+        help="N: play only guesses that keep every covered word within N guesses, falling back to "
+        "narrower coverage (all, likely, the solutions) where none is safe. off: the strategy's own "
+        "first choice (the published figures).",
+    )(f)
+
+
 def boards_option(f: Callable) -> Callable:
     """--boards N: play N boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle)."""
     return click.option(

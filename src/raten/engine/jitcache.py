@@ -37,6 +37,7 @@ KERNEL_SOURCES = (
     "trees/kernels.py",
     "trees/memo.py",
     "trees/scan.py",
+    "trees/feasible.py",
     # what they import from raten: constants and tables a compiled function freezes in
     "engine/feedback.py",
     "engine/partition.py",

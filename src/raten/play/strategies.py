@@ -9,6 +9,9 @@ guesses `raten hint --strategy NAME` shows. Names:
 - ``lookahead:K``: look-ahead re-ranking the top K (default ``raten.engine.rank.LOOKAHEAD_K``);
 - ``tree:FILE``: follow a decision tree file from ``raten tree`` (bench only; loaded lazily);
 - ``all`` (where a list is asked for): the seven ranking strategies.
+
+``guarded`` wraps a ranking strategy in the guarantee (``raten.trees.safety``): it plays the
+first of the strategy's guesses that keeps every covered word within the limit.
 """
 
 from __future__ import annotations
@@ -74,6 +77,66 @@ class TreeStrategy:
 
             self._tree = load_tree(self.path, self.words)
         return self._tree.next_guess(state)
+
+
+#: How many of the strategy's guesses the guarantee looks at before it searches for its own.
+GUARDED_RANKED = 20
+
+
+@dataclass
+class GuardedStrategy:
+    """A ranking strategy under the guarantee: its first safe guess, else the search's safe guess,
+    else the guess with the least worst case (``raten.trees.safety.Guarantee.choose``)."""
+
+    base: RankingStrategy
+    limit: int
+    over: str
+    work: int | None = None  #: the work one decision may do (None: ``safety.WORK``)
+    _guarantees: dict[tuple[str, bool, str], Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def name(self) -> str:
+        return self.base.name
+
+    @property
+    def description(self) -> str:
+        return f"{self.base.description}, never risking a game past {self.limit} guesses ({self.over} words)"
+
+    def guarantee(self, state, over: str | None = None) -> Any:
+        """The ``Guarantee`` of the state's lists and mode over ``over`` (default: the strategy's),
+        built once, its memo kept."""
+        over = over or self.over
+        key = (state.words.prior_key, state.hard, over)
+        if key not in self._guarantees:
+            from raten.trees.safety import Guarantee
+
+            self._guarantees[key] = Guarantee(state.words, hard=state.hard, limit=self.limit, over=over)
+        return self._guarantees[key]
+
+    def rank(self, state, top: int = 5) -> list[Hint]:
+        return self.base.rank(state, top=top)
+
+    def next_guess(self, state) -> str:
+        """The strategy's first safe guess (see the class)."""
+        from raten.trees.safety import WORK, narrower
+
+        ranked = [h.word for h in self.base.rank(state, top=GUARDED_RANKED)]
+        work = WORK if self.work is None else self.work
+        fallback = None
+        for over in narrower(self.over):  # the widest coverage that has a safe guess here
+            choice = self.guarantee(state, over).choose(state.history, ranked, work)
+            if choice is not None and choice.safe:
+                return choice.word
+            fallback = choice or fallback
+        return ranked[0] if fallback is None or not fallback.word else fallback.word
+
+
+def guarded(strategies: list[Strategy], limit: int | None, over: str) -> list[Strategy]:
+    """The ranking strategies of ``strategies`` under the guarantee (``limit`` None: as they are;
+    a decision tree is played as it is)."""
+    if limit is None:
+        return strategies
+    return [GuardedStrategy(s, limit, over) if isinstance(s, RankingStrategy) else s for s in strategies]
 
 
 #: The ranking strategies by name, in the order tables list them.

@@ -1,0 +1,263 @@
+"""Safe guesses: which guesses keep every word the guarantee covers within the guess limit.
+
+With ``k`` guesses left, a guess is *safe* when every covered word that still fits the rows
+ends in a group that can be solved within ``k - 1`` more guesses (``feasible.feasible``, an
+unrestricted search, so "unsafe" is a proof). What the guarantee covers (``--guarantee-over``):
+
+- ``all``: every allowed word, since real games draw answers the list does not hold;
+- ``likely``: the list's solutions and every allowed word whose frequency weight
+  (``wordlists.prior.frequency_weights``) is at least ``LIKELY_WEIGHT``;
+- ``solutions``: the list's own solutions.
+
+Where no guess is safe over the words asked for (hard mode over every word often), the
+strategies fall back to the next narrower coverage (``narrower``), so the list's answers keep
+their guarantee wherever it exists.
+
+The prior orders the guesses; the guarantee only removes those that could lose a game:
+``Guarantee.choose`` takes the first safe guess in the strategy's order, else any safe guess
+the search finds, else (no guess is safe) the guess with the least worst case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from raten.engine.feedback import ALL_GREEN, History
+from raten.engine.hardmode import keeping, letter_counts, no_rules, rules, rules_after
+from raten.engine.matrix import feedback_against
+from raten.engine.transposed import load_transposed
+from raten.engine.words import WordSet
+from raten.errors import RatenError
+from raten.trees import kernels as tk
+from raten.trees.feasible import NO, UNKNOWN, YES, feasible
+from raten.trees.memo import memo_get, new_memo, set_key, state_hash, zobrist
+
+#: What a guarantee may cover, widest first: each covers the next (``solutions``: the list's own).
+OVER = ("all", "likely", "solutions")
+#: ``likely`` covers an allowed word outside the solutions when its frequency weight (0..1, the
+#: frequency prior's logistic) is at least this: about as common as the list's rarer solutions
+#: (docs/safe-play.md).
+LIKELY_WEIGHT = 0.5
+#: The guess limit of a classic game.
+LIMIT = 6
+#: The work one decision may do by default (table cells read, as the review's budget counts).
+WORK = 2_000_000_000
+
+
+def covered_set(words: WordSet, over: str) -> WordSet:
+    """The word set whose solutions are the words the guarantee covers (allowed: the same)."""
+    if over == "all":
+        return words.any_answer()
+    if over == "solutions":
+        return words
+    if over != "likely":
+        raise RatenError(
+            f"unknown --guarantee-over {over!r}: choose one of {', '.join(OVER)}",
+            "unknown_guarantee_over",
+            over=over,
+            choices=", ".join(OVER),
+        )
+    from raten.wordlists.prior import frequency_weights
+
+    weight = frequency_weights(words.allowed, words.language)
+    # under a frequency prior every allowed word is a solution: its weight alone decides
+    keep = set(words.solutions) if words.weights is None else set()
+    keep |= {w for w, x in zip(words.allowed, weight) if x >= LIKELY_WEIGHT}
+    sols = tuple(w for w in words.allowed if w in keep)
+    return WordSet(
+        name=f"{words.name}+likely", solutions=sols, allowed=words.allowed, language=words.language, source=words.source
+    )
+
+
+def narrower(over: str) -> tuple[str, ...]:
+    """``over`` and every coverage it contains, widest first."""
+    return OVER[OVER.index(over) :] if over in OVER else (over,)
+
+
+@dataclass(frozen=True)
+class Safety:
+    """What the guarantee says of one guess: ``safe`` (None: not decided within the work),
+    and how many covered words it leaves in groups that could need more than the limit."""
+
+    word: str
+    safe: bool | None
+    at_risk: int = 0
+
+    def to_dict(self) -> dict:
+        return {"word": self.word, "safe": self.safe, "at_risk": self.at_risk}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The guess the guarantee plays: ``safe`` True (within the limit), False (no guess is safe:
+    the least worst case, ``worst`` guesses at most) or None (not decided within the work)."""
+
+    word: str
+    safe: bool | None
+    worst: int | None = None  #: the most guesses the game can take from here with this guess
+
+
+class Guarantee:
+    """Safe guesses for one word list, mode, limit and coverage; the memo is kept between calls."""
+
+    def __init__(self, words: WordSet, hard: bool = False, limit: int = LIMIT, over: str = "all", memo_bits: int = 20):
+        if limit < 1:
+            raise RatenError("the guarantee's limit must be at least 1 guess")
+        self.words = words
+        self.hard = hard
+        self.limit = limit
+        self.over = over
+        self.cover = covered_set(words, over)
+        n = len(self.cover.solutions)
+        glet = np.ascontiguousarray(self.cover.allowed_letters)
+        self.tables = (
+            load_transposed(self.cover),
+            self.cover.solution_rows.astype(np.int32),
+            zobrist(n, 11),
+            zobrist(n, 12),
+            glet,
+            letter_counts(glet),
+        )
+        self.memo = new_memo(memo_bits)
+        self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
+        self.all_guesses = np.arange(len(words.allowed), dtype=np.int32)
+
+    # --- where a game stands ----------------------------------------------------------------
+
+    def candidates(self, history: History) -> np.ndarray:
+        """The covered words (rows of ``cover.solutions``) that fit every row, sorted."""
+        mt = self.tables[0]
+        mask = np.ones(mt.shape[0], dtype=bool)
+        for guess, code in history:
+            row = self.words.allowed_index.get(guess)
+            codes = mt[:, row] if row is not None else feedback_against(guess, self.cover.solutions)
+            mask &= codes == code
+        return np.flatnonzero(mask).astype(np.int32)
+
+    def _rules(self, history: History) -> tuple[np.ndarray, np.ndarray]:
+        return rules(history) if self.hard else no_rules()
+
+    def _legal(self, greens: np.ndarray, need: np.ndarray) -> np.ndarray:
+        if not self.hard:
+            return self.all_guesses
+        glet, gcnt = self.tables[4], self.tables[5]
+        return keeping(self.all_guesses, glet, gcnt, greens, need).astype(np.int32)
+
+    def _feasible(self, grp: np.ndarray, dl: int, legal: np.ndarray, greens: np.ndarray, need: np.ndarray) -> int:
+        return int(
+            feasible(
+                self.tables,
+                self.memo,
+                grp,
+                dl,
+                self.hard,
+                legal,
+                greens,
+                need,
+                np.uint64(state_hash(greens, need)),
+                self.stats,
+            )
+        )
+
+    def _start(self, work: int | None) -> None:
+        self.stats[tk.ST_STOPPED] = 0
+        self.stats[tk.ST_STOP_AT] = 0 if work is None else self.stats[tk.ST_CELLS] + max(1, work)
+
+    # --- one guess --------------------------------------------------------------------------
+
+    def _judge(self, row: int, cands: np.ndarray, left: int, legal, greens, need, count: bool) -> Safety:
+        """Whether guess ``row`` is safe with ``left`` guesses left (this one included)."""
+        word = self.words.allowed[row]
+        codes = self.tables[0][cands, row]
+        order = np.argsort(codes, kind="stable")
+        cuts = np.flatnonzero(np.diff(codes[order])) + 1
+        groups = sorted(np.split(cands[order], cuts), key=len, reverse=True)  # the likeliest to fail first
+        at_risk = 0
+        unknown = False
+        for grp in groups:
+            code = int(self.tables[0][grp[0], row])
+            if code == ALL_GREEN:
+                continue
+            cg, cn = rules_after(self.tables[4][row], code, greens, need) if self.hard else (greens, need)
+            r = self._feasible(np.sort(grp).astype(np.int32), left - 1, legal, cg, cn)
+            if r == NO:
+                at_risk += len(grp)
+                if not count:
+                    break
+            elif r == UNKNOWN:
+                unknown = True
+        if at_risk:
+            return Safety(word, False, at_risk)
+        return Safety(word, None if unknown else True)
+
+    def judge(self, history: History, guesses: Sequence[str], work: int | None = WORK) -> list[Safety]:
+        """Each guess's ``Safety`` after ``history`` (every unsafe guess's words at risk counted)."""
+        cands = self.candidates(history)
+        left = self.limit - len(history)
+        greens, need = self._rules(history)
+        legal = self._legal(greens, need)
+        self._start(work)
+        out = []
+        for word in guesses:
+            row = self.words.allowed_index.get(word)
+            if row is None or left <= 0:
+                out.append(Safety(word, left > 0 and len(cands) == 0, len(cands) if left <= 0 else 0))
+                continue
+            out.append(self._judge(row, cands, left, legal, greens, need, count=True))
+        return out
+
+    # --- the guess to play ------------------------------------------------------------------
+
+    def choose(self, history: History, ranked: Sequence[str], work: int | None = WORK) -> Choice | None:
+        """The first safe guess of ``ranked`` (the strategy's order); else the first safe guess
+        the search finds; else, when none is safe, the guess with the least worst case. None when
+        every covered word is ruled out (the guarantee has nothing to say) or no guess is left."""
+        cands = self.candidates(history)
+        left = self.limit - len(history)
+        if len(cands) == 0 or left <= 0:
+            return None
+        greens, need = self._rules(history)
+        legal = self._legal(greens, need)
+        self._start(work)
+        undecided = None
+        for word in ranked:
+            row = self.words.allowed_index.get(word)
+            if row is None:
+                continue
+            verdict = self._judge(row, cands, left, legal, greens, need, count=False)
+            if verdict.safe:
+                return Choice(word, True, self.limit)
+            if verdict.safe is None and undecided is None:
+                undecided = word
+            if self.stats[tk.ST_STOPPED]:
+                break
+        if self.stats[tk.ST_STOPPED]:
+            return Choice(undecided or ranked[0], None) if ranked else None
+        # none of the ranked guesses: the search's own, with the guesses left, then one more...
+        for extra in range(0, self.limit + 1):
+            found = self._search(cands, left + extra, legal, greens, need)
+            if found is None:
+                return Choice(undecided or (ranked[0] if ranked else ""), None) if ranked else None
+            if found >= 0:
+                return Choice(self.words.allowed[found], extra == 0, len(history) + left + extra)
+        return None
+
+    def _search(self, cands, dl, legal, greens, need) -> int | None:
+        """A guess that solves ``cands`` within ``dl`` guesses (-1: none does; None: out of work)."""
+        if len(cands) <= 2:
+            return int(self.cover.solution_rows[cands[0]]) if dl >= len(cands) else -1
+        r = self._feasible(cands, dl, legal, greens, need)
+        if r == UNKNOWN:
+            return None
+        if r == NO:
+            return -1
+        if dl == 2:
+            return int(tk.perfect_splitter(self.tables[0], cands, legal))
+        k1, k2 = set_key(cands, self.tables[2], self.tables[3], dl, np.uint64(state_hash(greens, need)))
+        hit, v, _, best = memo_get(self.memo, np.uint64(k1), np.uint64(k2))  # typed as the kernel keys them
+        if not hit or v != YES or best < 0:
+            raise AssertionError("a feasible set without its guess in the memo")
+        return int(best)

@@ -1,0 +1,163 @@
+"""Safe guesses against brute force on small random lists: normal and hard, limits 2 to 5."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from raten.engine.words import WordSet
+from raten.trees.safety import Guarantee, covered_set
+from reference import ref_code
+
+GREEN_CODE = 242
+
+
+def small_words(seed: int) -> WordSet:
+    """Random five-letter strings over a small alphabet: many look-alikes, many tight groups."""
+    rng = random.Random(seed)
+    alphabet = "aeinrstl"[: rng.randint(5, 8)]
+    words: set[str] = set()
+    size = rng.randint(10, 22)
+    while len(words) < size:
+        words.add("".join(rng.choice(alphabet) for _ in range(5)))
+    pool = sorted(words)
+    rng.shuffle(pool)
+    cut = rng.randint(3, size - 2)
+    return WordSet.from_lists(pool[:cut], pool[cut:], name=f"small{seed}")
+
+
+def legal(guess: str, history: tuple) -> bool:
+    """Hard mode, written out: every green kept in place, every revealed letter used as often."""
+    for g, code in history:
+        digits = [(code // 3**k) % 3 for k in range(4, -1, -1)]
+        if any(d == 2 and guess[i] != g[i] for i, d in enumerate(digits)):
+            return False
+        shown = Counter(g[i] for i, d in enumerate(digits) if d)
+        have = Counter(guess)
+        if any(have[letter] < n for letter, n in shown.items()):
+            return False
+    return True
+
+
+def brute(words: WordSet, hard: bool):
+    """``solvable(cands, left, history)``: every guess tried at every node, nothing pruned."""
+
+    @cache
+    def solvable(cands: frozenset, left: int, history: tuple) -> bool:
+        if not cands:
+            return True
+        if left <= 0:
+            return False
+        if len(cands) == 1:
+            return True
+        return any(safe(g, cands, left, history) for g in words.allowed if not hard or legal(g, history))
+
+    def safe(g: str, cands: frozenset, left: int, history: tuple) -> bool:
+        groups: dict[int, set[str]] = {}
+        for s in cands:
+            groups.setdefault(ref_code(g, s), set()).add(s)
+        return all(
+            solvable(frozenset(grp), left - 1, (*history, (g, code)))
+            for code, grp in groups.items()
+            if code != GREEN_CODE
+        )
+
+    return solvable, safe
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("seed", range(12))
+def test_safety_equals_brute_force(seed: int, hard: bool) -> None:
+    words = small_words(seed)
+    solvable, safe = brute(words.any_answer(), hard)
+    everything = frozenset(words.allowed)
+    rng = random.Random(seed)
+    for limit in (2, 3, 4, 5):
+        guarantee = Guarantee(words, hard=hard, limit=limit, over="all", memo_bits=10)
+        # the start, and a position one guess in
+        first = rng.choice(words.allowed)
+        answer = rng.choice(words.allowed)
+        for history in ((), ((first, ref_code(first, answer)),)):
+            cands = frozenset(w for w in everything if all(ref_code(g, w) == c for g, c in history))
+            left = limit - len(history)
+            pool = [g for g in words.allowed if not hard or legal(g, history)]
+            got = guarantee.judge(history, pool, work=None)
+            for verdict in got:
+                want = safe(verdict.word, cands, left, history) if left > 0 else False
+                assert verdict.safe is want, (words, hard, limit, history, verdict)
+                if not want and left > 0:
+                    assert verdict.at_risk > 0
+            choice = guarantee.choose(history, pool[::-1], work=None)
+            if choice is not None and left > 0:
+                assert choice.safe is solvable(cands, left, history), (words, hard, limit, history, choice)
+                if choice.safe:
+                    assert safe(choice.word, cands, left, history)
+
+
+def test_the_first_safe_guess_in_the_strategy_order_is_played() -> None:
+    for seed in range(200):
+        words = small_words(seed)
+        _, safe = brute(words.any_answer(), False)
+        cands = frozenset(words.allowed)
+        for limit in (2, 3, 4):
+            verdicts = [safe(g, cands, limit, ()) for g in words.allowed]
+            if verdicts[0] or not any(verdicts):
+                continue
+            choice = Guarantee(words, limit=limit, memo_bits=10).choose((), list(words.allowed), work=None)
+            assert choice is not None and choice.safe
+            assert choice.word == words.allowed[verdicts.index(True)]
+            return
+    pytest.fail("no list where the first guess is unsafe and a later one safe")
+
+
+def test_no_safe_guess_plays_the_least_worst_case() -> None:
+    for seed in range(200):
+        words = small_words(seed)
+        solvable, safe = brute(words.any_answer(), False)
+        cands = frozenset(words.allowed)
+        if solvable(cands, 2, ()) or not solvable(cands, 3, ()):
+            continue
+        choice = Guarantee(words, limit=2, memo_bits=10).choose((), list(words.allowed), work=None)
+        assert choice is not None and choice.safe is False and choice.worst == 3
+        assert safe(choice.word, cands, 3, ())
+        return
+    pytest.fail("no list that needs exactly one guess more than three")
+
+
+def test_likely_covers_the_solutions_and_common_words() -> None:
+    words = WordSet.from_lists(["crane", "zzzzz"], ["house", "qajaq", "crane", "zzzzz"], name="t", language="en")
+    cover = covered_set(words, "likely")
+    assert {"crane", "zzzzz", "house"} <= set(cover.solutions)
+    assert "qajaq" not in cover.solutions
+
+
+def test_a_damaged_option_is_refused() -> None:
+    from raten.errors import RatenError
+
+    words = small_words(0)
+    with pytest.raises(RatenError, match="guarantee-over"):
+        covered_set(words, "most")
+    with pytest.raises(RatenError, match="limit"):
+        Guarantee(words, limit=0)
+
+
+def test_a_guarded_strategy_plays_a_safe_guess() -> None:
+    """Under the guarantee the entropy strategy's guess is safe wherever a safe guess exists."""
+    from raten.engine.state import State
+    from raten.play.strategies import STRATEGIES, GuardedStrategy
+
+    checked = 0
+    for seed in range(60):
+        words = small_words(seed)
+        solvable, safe = brute(words.any_answer(), False)
+        cands = frozenset(words.allowed)
+        for limit in (2, 3):
+            if not solvable(cands, limit, ()):
+                continue
+            guess = GuardedStrategy(STRATEGIES["entropy"], limit, "all").next_guess(State(words))
+            assert safe(guess, cands, limit, ()), (words, limit, guess)
+            checked += 1
+    assert checked >= 5
