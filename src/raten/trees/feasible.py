@@ -74,6 +74,7 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     seen = np.zeros(1024, dtype=np.uint64)
     gsize = np.zeros(PATTERNS, dtype=np.int64)
     gstart = np.zeros(PATTERNS, dtype=np.int64)
+    fill = np.zeros(PATTERNS, dtype=np.int64)
     gh1 = np.zeros(PATTERNS, dtype=np.uint64)
     touched = np.empty(PATTERNS, dtype=np.int64)
     codes = np.empty(n, dtype=np.int64)
@@ -135,8 +136,8 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         for t in range(ng):
             c = touched[t]
             gstart[c] = p
+            fill[c] = p
             p += gsize[c]
-        fill = gstart.copy()
         for j in range(n):
             c = codes[j]
             buf[fill[c]] = S[j]
@@ -147,7 +148,7 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
             m = gsize[c]
             if c == ALL_GREEN or m <= 1:
                 continue
-            grp = np.sort(buf[gstart[c] : gstart[c] + m])
+            grp = buf[gstart[c] : gstart[c] + m].copy()  # sorted (S is); a copy, typed as S is
             if hard:
                 rg, rn = rules_after(glet[g], c, greens, need)
                 r = feasible(T, memo, grp, dl - 1, hard, L, rg, rn, state_hash(rg, rn), stats)

@@ -147,20 +147,8 @@ class Guarantee:
         return keeping(self.all_guesses, glet, gcnt, greens, need).astype(np.int32)
 
     def _feasible(self, grp: np.ndarray, dl: int, legal: np.ndarray, greens: np.ndarray, need: np.ndarray) -> int:
-        return int(
-            feasible(
-                self.tables,
-                self.memo,
-                grp,
-                dl,
-                self.hard,
-                legal,
-                greens,
-                need,
-                np.uint64(state_hash(greens, need)),
-                self.stats,
-            )
-        )
+        hh = np.uint64(state_hash(greens, need))  # typed as the kernel's own hashes (numba #6713)
+        return int(feasible(self.tables, self.memo, grp, dl, self.hard, legal, greens, need, hh, self.stats))
 
     def _start(self, work: int | None) -> None:
         self.stats[tk.ST_STOPPED] = 0
@@ -172,17 +160,16 @@ class Guarantee:
         """Whether guess ``row`` is safe with ``left`` guesses left (this one included)."""
         word = self.words.allowed[row]
         codes = self.tables[0][cands, row]
-        order = np.argsort(codes, kind="stable")
+        order = np.argsort(codes, kind="stable")  # stable: each group stays sorted, as cands is
         cuts = np.flatnonzero(np.diff(codes[order])) + 1
-        groups = sorted(np.split(cands[order], cuts), key=len, reverse=True)  # the likeliest to fail first
+        groups = zip(codes[order][np.r_[0, cuts]], np.split(cands[order], cuts))
         at_risk = 0
         unknown = False
-        for grp in groups:
-            code = int(self.tables[0][grp[0], row])
+        for code, grp in sorted(groups, key=lambda cg: -len(cg[1])):  # the likeliest to fail first
             if code == ALL_GREEN:
                 continue
-            cg, cn = rules_after(self.tables[4][row], code, greens, need) if self.hard else (greens, need)
-            r = self._feasible(np.sort(grp).astype(np.int32), left - 1, legal, cg, cn)
+            cg, cn = rules_after(self.tables[4][row], int(code), greens, need) if self.hard else (greens, need)
+            r = self._feasible(grp, left - 1, legal, cg, cn)
             if r == NO:
                 at_risk += len(grp)
                 if not count:
@@ -203,10 +190,12 @@ class Guarantee:
         out = []
         for word in guesses:
             row = self.words.allowed_index.get(word)
-            if row is None or left <= 0:
-                out.append(Safety(word, left > 0 and len(cands) == 0, len(cands) if left <= 0 else 0))
-                continue
-            out.append(self._judge(row, cands, left, legal, greens, need, count=True))
+            if left <= 0:  # no guess left: safe only when nothing covered is left to find
+                out.append(Safety(word, len(cands) == 0, len(cands)))
+            elif row is None:  # not an allowed word: the table has no row to judge it by
+                out.append(Safety(word, None))
+            else:
+                out.append(self._judge(row, cands, left, legal, greens, need, count=True))
         return out
 
     # --- the guess to play ------------------------------------------------------------------
@@ -234,13 +223,14 @@ class Guarantee:
                 undecided = word
             if self.stats[tk.ST_STOPPED]:
                 break
+        undecided_choice = Choice(undecided or ranked[0], None) if ranked else None
         if self.stats[tk.ST_STOPPED]:
-            return Choice(undecided or ranked[0], None) if ranked else None
+            return undecided_choice
         # none of the ranked guesses: the search's own, with the guesses left, then one more...
         for extra in range(0, self.limit + 1):
             found = self._search(cands, left + extra, legal, greens, need)
             if found is None:
-                return Choice(undecided or (ranked[0] if ranked else ""), None) if ranked else None
+                return undecided_choice
             if found >= 0:
                 return Choice(self.words.allowed[found], extra == 0, len(history) + left + extra)
         return None
