@@ -73,7 +73,8 @@ def test_score_error_is_clean_and_light(tmp_path):
 def test_hint_loads_the_engine_but_not_the_rest(tmp_path):
     solutions = tmp_path / "solutions.txt"
     solutions.write_text("crane\nslate\nspiel\ninsel\nreact\n")
-    args = ("hint", "--solutions", str(solutions), "slate=..!.!")
+    # the guarantee's search loads the compiled kernels (docs/safe-play.md): off, the hint needs none
+    args = ("hint", "--solutions", str(solutions), "--guarantee", "off", "slate=..!.!")
     loaded_after(tmp_path, *args)  # builds the matrix (warm cache for the second run)
     modules, proc = loaded_after(tmp_path, *args)
     assert "exit 0" in proc.stderr
@@ -90,8 +91,9 @@ NOT_FOR_A_HINT = ("numba", "llvmlite", "raten.engine.kernels", "raten.engine.har
 
 @pytest.mark.slow
 def test_warm_english_hint_after_a_guess_imports_no_numba(tmp_path):
-    """The command of issue 9's start-up target, with a warm matrix cache."""
-    args = ("hint", "--words", "en", "crane=..?!.")
+    """The command of issue 9's start-up target, with a warm matrix cache (the guarantee off: its
+    search is compiled)."""
+    args = ("hint", "--words", "en", "--guarantee", "off", "crane=..?!.")
     loaded_after(tmp_path, *args)  # builds the matrix (this one may load numba)
     modules, proc = loaded_after(tmp_path, *args)
     assert "exit 0" in proc.stderr

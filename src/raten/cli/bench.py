@@ -37,6 +37,7 @@ from raten.play.results import NOTES, WIN_WITHIN, BenchResult, coverage
 from raten.play.simulate import play_answers, sample_answers, simulate
 from raten.play.strategies import guarded, resolve
 from raten.wordlists.files import read_word_file
+from raten.wordlists.presets import default_over
 
 if TYPE_CHECKING:
     from raten.engine.words import WordSet
@@ -132,7 +133,7 @@ def bench(
             )
         _bench_boards(words, boards, strategy, opener, games, seed, worst, as_json, plot)
         return
-    strategies = guarded(resolve(strategy, words), guarantee, guarantee_over or "all")
+    strategies = guarded(resolve(strategy, words), guarantee, guarantee_over or default_over(words))
     if play_file is not None or play_all:
         if sample:
             raise RatenError("--sample chooses among the list's solutions; with --play the file chooses the games")

@@ -139,11 +139,11 @@ def guarantee_options(f: Callable) -> Callable:
         "--guarantee-over",
         type=click.Choice(["all", "likely"]),
         help="Which words the guarantee covers: every allowed word (all) or the solutions and the "
-        "common allowed words (likely). Default: all.",
+        "common allowed words (likely). Default: the list's own (en, en-nyt: likely; the others: all).",
     )(f)
     return click.option(
         "--guarantee",
-        default="off",
+        default="6",
         show_default=True,
         callback=lambda _ctx, _param, value: _guarantee(value),
         help="N: play only guesses that keep every covered word within N guesses, falling back to "
@@ -296,8 +296,9 @@ def show_warnings(messages) -> None:
         err_console.print(f"[yellow]warning:[/yellow] {message}", soft_wrap=True)
 
 
-def hints_table(hints: list[Hint], title: str | None = None) -> Table:
-    """A rich table of hints: word, bits, candidate mark, patterns, largest, expected left."""
+def hints_table(hints: list[Hint], title: str | None = None, marks: list[str] | None = None) -> Table:
+    """A rich table of hints: word, bits, candidate mark, patterns, largest, expected left, and
+    with ``marks`` the guarantee's verdict of each."""
     from rich.table import Table
 
     table = Table(title=title, title_justify="left")
@@ -308,8 +309,10 @@ def hints_table(hints: list[Hint], title: str | None = None) -> Table:
     table.add_column("patterns", justify="right")
     table.add_column("largest", justify="right")
     table.add_column("exp. left", justify="right")
+    if marks is not None:
+        table.add_column("guarantee")
     for i, h in enumerate(hints, 1):
-        table.add_row(
+        cells = [
             str(i),
             h.word.upper(),
             f"{h.bits:.4f}",
@@ -317,7 +320,11 @@ def hints_table(hints: list[Hint], title: str | None = None) -> Table:
             str(h.patterns),
             str(h.largest),
             f"{h.expected_remaining:.2f}",
-        )
+        ]
+        if marks is not None:
+            mark = marks[i - 1]
+            cells.append(f"[green]{mark}[/green]" if mark == "safe" else f"[yellow]{mark}[/yellow]" if mark else "")
+        table.add_row(*cells)
     return table
 
 

@@ -21,6 +21,7 @@ from raten.cli.common import (
     criterion,
     emoji,
     err_console,
+    guarantee_options,
     hard_option,
     hints_table,
     json_option,
@@ -72,6 +73,10 @@ LAZY_COMMANDS = {
     "review": (
         "raten.cli.review:review",
         "Judge a finished game guess by guess: exact values, regret, skill and luck.",
+    ),
+    "book": (
+        "raten.cli.book:book",
+        "The guarantee's opening book: the first two safe guesses, computed offline.",
     ),
     "words": (
         "raten.cli.words:words",
@@ -146,10 +151,25 @@ def _tree_guess(tree_file: Path, state: State) -> str:
 @_answers_only_option
 @_tree_option
 @boards_option
+@guarantee_options
 @json_option
 @click.argument("moves", nargs=-1, metavar="[GUESS=PATTERN]...")
 def hint(
-    preset, solutions, allowed, any_answer, prior, hard, top, strategy, answers_only, tree_file, boards, as_json, moves
+    preset,
+    solutions,
+    allowed,
+    any_answer,
+    prior,
+    hard,
+    top,
+    strategy,
+    answers_only,
+    tree_file,
+    boards,
+    guarantee,
+    guarantee_over,
+    as_json,
+    moves,
 ):
     """The best next guesses after the guesses you made and the colours you got.
 
@@ -164,6 +184,7 @@ def hint(
     state = _state(preset, solutions, allowed, any_answer, prior, hard, moves)
     hints = state.hints(top=top, strategy=strategy, answers_only=answers_only)
     tree_guess = _tree_guess(tree_file, state) if tree_file else None
+    guard = _guarded(state, hints, guarantee, guarantee_over, strategy) if not tree_file else None
     if as_json:
         out = {
             "solved": state.solved,
@@ -177,6 +198,7 @@ def hint(
         }
         if tree_file:
             out["tree_guess"] = tree_guess
+        out["guarantee"] = guard.to_dict(hints) if guard is not None else None
         print_json(out)
         return
     show_warnings(state.warnings)
@@ -185,7 +207,21 @@ def hint(
         return
     if tree_guess:
         console.print(f"decision tree says: [bold]{tree_guess.upper()}[/bold]")
-    console.print(hints_table(hints, title=f"best next guesses ({strategy}{', hard mode' if hard else ''})"))
+    title = f"best next guesses ({strategy}{', hard mode' if hard else ''})"
+    console.print(hints_table(hints, title=title, marks=[guard.mark(h.word) for h in hints] if guard else None))
+    if guard is not None:
+        console.print(guard.summary())
+
+
+def _guarded(state: State, hints, limit: int | None, over: str | None, strategy: str):
+    """The guarantee's view of the position (``raten.play.safe_hints``), or None when it is off,
+    the game is over or nothing is ranked."""
+    if limit is None or state.solved or not hints:
+        return None
+    from raten.play.safe_hints import guarded_hints
+    from raten.wordlists.presets import default_over
+
+    return guarded_hints(state, hints, limit, over or default_over(state.words), strategy)
 
 
 def _print_candidates(state: State, limit: int = 60) -> None:
@@ -308,7 +344,22 @@ def score(notation, as_json, guess, answers):
 @_tree_option
 @click.option("--answer", help="Play by itself against this known answer (no typing): shows how raten finds it.")
 @boards_option
-def solve(preset, solutions, allowed, any_answer, prior, hard, top, strategy, tree_file, answer, boards):
+@guarantee_options
+def solve(
+    preset,
+    solutions,
+    allowed,
+    any_answer,
+    prior,
+    hard,
+    top,
+    strategy,
+    tree_file,
+    answer,
+    boards,
+    guarantee,
+    guarantee_over,
+):
     """Interactive: raten suggests a guess, you type the colours the game showed, until solved.
 
     At the guess prompt press Enter to take the suggestion or type your own word; at the
@@ -325,7 +376,15 @@ def solve(preset, solutions, allowed, any_answer, prior, hard, top, strategy, tr
     from raten.play.session import Session
 
     words = words_from_options(preset, solutions, allowed, any_answer, prior)
-    session = Session(words, hard=hard, strategy=strategy, tree=tree_file, answer=answer)
+    session = Session(
+        words,
+        hard=hard,
+        strategy=strategy,
+        tree=tree_file,
+        answer=answer,
+        guarantee=guarantee,
+        guarantee_over=guarantee_over,
+    )
     console.print(f"[bold]raten solve[/bold] {session.intro()}")
     if answer is not None:
         for _ in session.autoplay():
@@ -412,7 +471,11 @@ def _solve_loop(session: Session, top: int) -> None:
             if session.solved:
                 console.print(session.share_grid())
                 return
-            console.print(hints_table(session.suggestions(top)))
+            guard = session.guarded(top)
+            marks = [guard.mark(h.word) for h in session.suggestions(top)] if guard else None
+            console.print(hints_table(session.suggestions(top), marks=marks))
+            if guard is not None:
+                console.print(guard.summary())
         text = _ask("guess", session.suggestion().upper())
         command = text.lower()
         if command in ("quit", "q"):

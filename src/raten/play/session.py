@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from raten.engine.boards import Boards, BoardsHint, parse_board_strategy
 from raten.engine.constraints import standing
@@ -32,8 +33,14 @@ class Session:
         strategy: str = "entropy",
         tree: str | Path | None = None,
         answer: str | None = None,
+        guarantee: int | None = None,
+        guarantee_over: str | None = None,
     ) -> None:
         self.strategy = strategy
+        #: The guess limit the suggestion keeps every covered word within (None: the strategy's own
+        #: first choice), and what it covers (None: the list's default).
+        self.guarantee = guarantee
+        self.guarantee_over = guarantee_over
         #: When given, the known answer: ``autoplay`` plays against it, nobody types colours.
         self.answer = check_word(answer, "answer") if answer is not None else None
         if self.answer is not None and self.answer not in words.allowed_index:
@@ -46,6 +53,7 @@ class Session:
         self.tree = TreeStrategy(Path(tree), words) if tree is not None else None
         self._states: list[State] = [State(words, hard=hard)]
         self._ranked: tuple[State, int, list[Hint]] | None = None
+        self._guarded: tuple[State, int, Any] | None = None
 
     # --- where the game stands ----------------------------------------------------------
 
@@ -115,11 +123,27 @@ class Session:
         self._ranked = (self.state, top, hints)
         return hints
 
+    def guarded(self, top: int = 5):
+        """The guarantee's view of the position and its ``top`` suggestions
+        (``raten.play.safe_hints.GuardedHints``), or None when the guarantee is off or the game is over."""
+        hints = self.suggestions(top)
+        if self.guarantee is None or self.solved or not hints:
+            return None
+        if self._guarded is None or self._guarded[0] is not self.state or self._guarded[1] < top:
+            from raten.play.safe_hints import guarded_hints
+            from raten.wordlists.presets import default_over
+
+            over = self.guarantee_over or default_over(self.words)
+            self._guarded = (self.state, top, guarded_hints(self.state, hints, self.guarantee, over, self.strategy))
+        return self._guarded[2]
+
     def suggestion(self) -> str:
-        """The guess to take: the tree's when the session follows one, else the best ranked."""
+        """The guess to take: the tree's when the session follows one, else the guarantee's safe
+        guess when it is on, else the best ranked."""
         if self.tree is not None:
             return self.tree.next_guess(self.state)
-        return self.suggestions(1)[0].word
+        guard = self.guarded(1)
+        return guard.decision.word if guard is not None else self.suggestions(1)[0].word
 
     # --- moving on ----------------------------------------------------------------------
 

@@ -92,6 +92,7 @@ class GuardedStrategy:
     limit: int
     over: str
     work: int | None = None  #: the work one decision may do (None: ``safety.WORK``)
+    book: Any = None  #: the opening book to read (None: the shipped one of the list, if any)
     _guarantees: dict[tuple[str, bool, str], Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -116,19 +117,39 @@ class GuardedStrategy:
     def rank(self, state, top: int = 5) -> list[Hint]:
         return self.base.rank(state, top=top)
 
-    def next_guess(self, state) -> str:
-        """The strategy's first safe guess (see the class)."""
-        from raten.trees.safety import WORK, narrower
+    def book_key(self, state) -> Any:
+        """What this strategy's decisions on ``state``'s lists and mode depend on (a book's key)."""
+        from raten.trees.book import BookKey
+        from raten.trees.safety import WORK
 
-        ranked = [h.word for h in self.base.rank(state, top=GUARDED_RANKED)]
         work = WORK if self.work is None else self.work
+        return BookKey(state.words.prior_key, state.hard, self.limit, self.over, self.base.name, GUARDED_RANKED, work)
+
+    def decide(self, state, use_book: bool = True) -> Any:
+        """The guess to play and its verdict (a ``raten.trees.book.Decision``): the first two
+        moves from the shipped opening book where one matches, every other move searched."""
+        from raten.trees.book import Decision, shipped_book
+        from raten.trees.safety import narrower
+
+        key = self.book_key(state)
+        if use_book and len(state.history) <= 1:
+            book = self.book if self.book is not None else shipped_book(state.words, key)
+            found = book.decision(state.history) if book is not None and book.key == key else None
+            if found is not None:
+                return found
+        ranked = [h.word for h in self.base.rank(state, top=GUARDED_RANKED)]
         fallback = None
         for over in narrower(self.over):  # the widest coverage that has a safe guess here
-            choice = self.guarantee(state, over).choose(state.history, ranked, work)
+            choice = self.guarantee(state, over).choose(state.history, ranked, key.work)
             if choice is not None and choice.safe:
-                return choice.word
-            fallback = choice or fallback
-        return ranked[0] if fallback is None or not fallback.word else fallback.word
+                return Decision(choice.word, True, over)
+            if choice is not None and choice.word:  # the narrowest coverage's least worst case
+                fallback = Decision(choice.word, choice.safe, over)
+        return fallback or Decision(ranked[0], None, self.over)
+
+    def next_guess(self, state) -> str:
+        """The strategy's first safe guess (see the class)."""
+        return self.decide(state).word
 
 
 def guarded(strategies: list[Strategy], limit: int | None, over: str) -> list[Strategy]:

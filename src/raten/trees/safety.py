@@ -37,6 +37,8 @@ from raten.trees.memo import memo_get, new_memo, set_key, state_hash, zobrist
 
 #: What a guarantee may cover, widest first: each covers the next (``solutions``: the list's own).
 OVER = ("all", "likely", "solutions")
+#: Each coverage in words, for messages.
+COVERS = {"all": "every allowed word", "likely": "every likely word", "solutions": "every solution"}
 #: ``likely`` covers an allowed word outside the solutions when its frequency weight (0..1, the
 #: frequency prior's logistic) is at least this: about as common as the list's rarer solutions
 #: (docs/safe-play.md).
@@ -192,7 +194,7 @@ class Guarantee:
             row = self.words.allowed_index.get(word)
             if left <= 0:  # no guess left: safe only when nothing covered is left to find
                 out.append(Safety(word, len(cands) == 0, len(cands)))
-            elif row is None:  # not an allowed word: the table has no row to judge it by
+            elif row is None or len(cands) == 0:  # no row to judge it by, or nothing covered left
                 out.append(Safety(word, None))
             else:
                 out.append(self._judge(row, cands, left, legal, greens, need, count=True))

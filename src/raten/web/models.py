@@ -73,6 +73,16 @@ class HintsIn(BaseModel):
         "frequency (every allowed word, the commoner the likelier); default the list's own (see /api/lists).",
     )
     answers_only: bool = Field(False, description="Rank only words that could be the answer.")
+    guarantee: int | None = Field(
+        6,
+        ge=1,
+        le=30,
+        description="Mark which hints keep every covered word within this many guesses, and name the guess "
+        "to play (the first safe one); null: off.",
+    )
+    guarantee_over: Literal["all", "likely"] | None = Field(
+        None, description="Which words the guarantee covers; default the list's own (en, en-nyt: likely; others: all)."
+    )
 
 
 class HintOut(BaseModel):
@@ -116,6 +126,26 @@ class NoticeOut(BaseModel):
     text: str = Field(description="The warning in English.")
 
 
+class SafetyOut(BaseModel):
+    word: str
+    safe: bool | None = Field(
+        description="True: safe; false: some covered word could need more guesses; null: not decided within the work."
+    )
+    at_risk: int = Field(description="How many covered words could need more than the limit (when not safe).")
+
+
+class GuaranteeOut(BaseModel):
+    """The guarantee's view of the position (``raten.play.safe_hints``)."""
+
+    limit: int
+    over: str = Field(description="The coverage asked for.")
+    guess: str = Field(description="The guess to play: the first safe one in the strategy's order.")
+    safe: bool | None = Field(description="Whether it is safe (false: none is, it has the least worst case).")
+    safe_over: str = Field(description="The coverage it is safe over (narrower when none is safe over `over`).")
+    covered: int = Field(description="How many covered words fit the rows.")
+    hints: builtins.list[SafetyOut | None] = Field(description="Each hint's verdict, null where not judged.")
+
+
 class HintsOut(BaseModel):
     list: str
     prior: Prior = Field(description="The prior the hints were ranked under.")
@@ -129,6 +159,7 @@ class HintsOut(BaseModel):
     summary: builtins.list[str] = Field(description="The constraints in English sentences.")
     warnings: builtins.list[str]
     notices: builtins.list[NoticeOut] = Field(description="The warnings with their keys and parameters.")
+    guarantee: GuaranteeOut | None = Field(None, description="Which hints are safe; null when the guarantee is off.")
 
 
 class ListOut(BaseModel):

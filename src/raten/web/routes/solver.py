@@ -36,6 +36,8 @@ async def post_hints(body: HintsIn, request: Request, ls: ListsDep, limits: Limi
         limit=body.limit,
         prior=body.prior,
         answers_only=body.answers_only,
+        guarantee=body.guarantee,
+        guarantee_over=body.guarantee_over,
     )
     content = await ls.answer(query, partial(limits.work_for, address(request), request.app.state.rank))
     return Response(content, media_type="application/json")

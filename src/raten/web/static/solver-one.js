@@ -112,7 +112,9 @@ export function show(data, state, use) {
   else text = tr("candidates_left", { n });
   el("count").textContent = text;
   el("count").dataset.count = n;
-  const best = !data.solved && n > 1 && data.hints.length ? data.hints[0].word.toUpperCase() : "";
+  const guard = data.guarantee;  // null when off, or from the device engine (no guarantee)
+  const first = guard && guard.safe ? guard.guess : data.hints.length ? data.hints[0].word : "";
+  const best = !data.solved && n > 1 && first ? first.toUpperCase() : "";
   el("summary").textContent = best ? text + " · " + tr("best_guess", { word: best }) : text;
   fitBoard();
 
@@ -142,6 +144,7 @@ export function show(data, state, use) {
       [h.candidate ? "\u2713" : "", "mark", h.candidate ? tr("answer_mark_title") : ""],
       [String(h.largest), "num wide"],
       [formatNumber(h.expected_remaining, 1), "num wide"],
+      safeCell(guard, h.word),
     ],
   });
 
@@ -172,6 +175,15 @@ export function show(data, state, use) {
     el("split").replaceChildren();
   }
   showSteps(data, state.rows);  // with "step by step" on, the above stays hidden behind its steps
+}
+
+/** The guarantee's verdict of a hint as a cell: a tick when safe, the words at risk when not. */
+function safeCell(guard, word) {
+  const v = guard && guard.hints.find((x) => x && x.word === word);
+  if (!v) return ["", "mark", ""];
+  if (v.safe) return ["\u2713", "mark safe", tr("safe_title", { n: guard.limit })];
+  if (v.safe === false) return ["\u26a0 " + v.at_risk, "mark risk", tr("risk_title", { n: v.at_risk, k: guard.limit + 1 })];
+  return ["?", "mark", tr("undecided_title")];
 }
 
 /** The constraint summary in the page's language. */
