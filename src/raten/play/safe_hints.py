@@ -21,17 +21,17 @@ from raten.trees.safety import COVERS, Safety
 #: How many of the hints shown get a verdict (the others are not judged: it costs a search each).
 JUDGED = 10
 
-_STRATEGIES: dict[tuple[str, int, str], GuardedStrategy] = {}
+_STRATEGIES: dict[tuple[str, int, str, int | None], GuardedStrategy] = {}
 
 
-def guarded_strategy(strategy: str, limit: int, over: str) -> GuardedStrategy:
-    """The guarded strategy for a ranking strategy's name, kept per process with its memo."""
-    key = (strategy, limit, over)
+def guarded_strategy(strategy: str, limit: int, over: str, work: int | None = None) -> GuardedStrategy:
+    """The guarded strategy for a ranking strategy's name and work budget, kept per process with its memo."""
+    key = (strategy, limit, over, work)
     if key not in _STRATEGIES:
         base = get_strategy(strategy)
         if not isinstance(base, RankingStrategy):
             raise TypeError(f"{strategy}: the guarantee guards a ranking strategy")
-        _STRATEGIES[key] = GuardedStrategy(base, limit, over)
+        _STRATEGIES[key] = GuardedStrategy(base, limit, over, work)
     return _STRATEGIES[key]
 
 
@@ -87,14 +87,29 @@ class GuardedHints:
 
 
 def guarded_hints(
-    state: Any, hints: Sequence[Hint], limit: int, over: str, strategy: str = "entropy", judged: int = JUDGED
+    state: Any,
+    hints: Sequence[Hint],
+    limit: int,
+    over: str,
+    strategy: str = "entropy",
+    judged: int = JUDGED,
+    work: int | None = None,
 ) -> GuardedHints:
-    """The guarantee's view of ``state`` and its ``hints`` (see the module)."""
-    strat = guarded_strategy(strategy, limit, over)
+    """The guarantee's view of ``state`` and its ``hints`` (see the module); ``work`` bounds the
+    search after the book's two moves (None: ``safety.WORK``)."""
+    strat = guarded_strategy(strategy, limit, over, None if len(state.history) <= 1 else work)
+    key = strat.book_key(state)
+    book = shipped_book(state.words, key) if len(state.history) <= 1 else None
+    found = book.decision(state.history) if book is not None else None
+    if len(state.history) <= 1 and found is None:
+        # the first two moves without a book take minutes: beyond what a hint can check
+        guarantee = strat.guarantee(state, over)
+        return GuardedHints(
+            limit, over, Decision(hints[0].word, None, over), {}, len(guarantee.candidates(state.history))
+        )
     decision = strat.decide(state)
     verdicts: dict[str, Safety] = {}
-    book = shipped_book(state.words, strat.book_key(state)) if not state.history else None
-    if book is not None:
+    if book is not None and not state.history:
         verdicts = {d["word"]: Safety(d["word"], d["safe"], d["at_risk"]) for d in book.openers}
     guarantee = strat.guarantee(state, decision.over)
     covered = len(guarantee.candidates(state.history))

@@ -30,6 +30,9 @@ SPLIT_GROUPS = 12
 
 #: The most hints a request may ask for; every ranking is made this deep once and sliced.
 MAX_TOP = 50
+#: The work (table cells) the guarantee may do for one hints request after the book's two moves:
+#: about a second; a position that needs more is answered "not decided".
+GUARANTEE_WORK = 100_000_000
 #: Look-ahead is offered up to this many candidates (above, one request costs seconds of CPU).
 LOOKAHEAD_MAX_CANDIDATES = 200
 #: A state that rules out every solution is ranked over its allowed words up to this many.
@@ -295,7 +298,7 @@ class Lists:
             from raten.play.safe_hints import guarded_hints  # the feasibility kernels: loaded when first used
 
             over = query.guarantee_over or default_over(state.words)
-            guard = guarded_hints(state, hints, query.guarantee, over, query.strategy)
+            guard = guarded_hints(state, hints, query.guarantee, over, query.strategy, work=GUARANTEE_WORK)
             guarantee = guard.to_dict(hints)
         summary = state.constraints.describe()
         answer = {
