@@ -223,30 +223,38 @@ class BestProgress:
 
 class _Rates:
     """Wall seconds per bound job and per search so far, and how often a bound leaves a search:
-    the estimate of the time left."""
+    the estimate of the time left. The openers go best first, so the share of bounds that leave
+    a search falls as the run goes on: it is a moving average over the last few hundred bounds.
+    The first openers' searches (exact, without the cut-off's pruning) count only until others
+    have been timed."""
+
+    WINDOW = 300.0
 
     def __init__(self, parallel: int) -> None:
         self.parallel = max(1, parallel)
-        self.bounds = self.searches = self.went_on = 0
-        self.bound_seconds = self.search_seconds = 0.0
+        self.bounds = 0
+        self.bound_seconds, self.share = 0.0, 1.0
+        self.searches: dict[bool, list[float]] = {True: [0, 0.0], False: [0, 0.0]}  # first opener? -> n, s
 
-    def note(self, rec: dict, went_on: bool) -> None:
+    def note(self, rec: dict, went_on: bool, first: bool = False) -> None:
+        seconds = float(rec.get("seconds") or 0.0)
         if rec.get("by") == "level-bound":
             self.bounds += 1
-            self.bound_seconds += float(rec.get("seconds") or 0.0)
-            self.went_on += went_on
+            self.bound_seconds += seconds
+            weight = max(1.0 / self.bounds, 1.0 / self.WINDOW)
+            self.share += weight * (float(went_on) - self.share)
         else:
-            self.searches += 1
-            self.search_seconds += float(rec.get("seconds") or 0.0)
+            self.searches[first][0] += 1
+            self.searches[first][1] += seconds
 
     def eta(self, unbounded: int, unsearched: int) -> float | None:
         """Seconds for ``unbounded`` openers still to bound and ``unsearched`` to search."""
-        if not self.searches or (unbounded and not self.bounds):
+        n, seconds = self.searches[False] if self.searches[False][0] else self.searches[True]
+        if not n or (unbounded and not self.bounds):
             return None
-        per_search = self.search_seconds / self.searches
+        per_search = seconds / n
         per_bound = self.bound_seconds / self.bounds if self.bounds else 0.0
-        share = self.went_on / self.bounds if self.bounds else 1.0
-        return (unbounded * (per_bound + share * per_search) + unsearched * per_search) / self.parallel
+        return (unbounded * (per_bound + self.share * per_search) + unsearched * per_search) / self.parallel
 
 
 def _cutoff(exact: list[dict], top: int, cap: int = INF) -> int:
@@ -383,7 +391,7 @@ def run_best(
                 rec = fut.result()
                 jobs_done += 1
                 b = rec["total"] if rec["total"] is not None else INF
-                rates.note(rec, went_on=b < cutoff)
+                rates.note(rec, went_on=b < cutoff, first=o in seeds_out)
                 if rec.get("by") == "level-bound":
                     bound[o] = max(bound[o], b)
                     if b < cutoff:  # not refuted yet: back in the queue at its raised bound
