@@ -20,6 +20,7 @@ raten's word (or fails with --strict): the share verified is the strength of thi
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import signal
 import sys
@@ -42,6 +43,12 @@ class UsageError(Exception):
 
 class ClaimError(Exception):
     """A claim that does not hold: exit 1."""
+
+
+def require(holds: bool, claim: str) -> None:
+    """Raise ClaimError naming ``claim`` unless it ``holds``."""
+    if not holds:
+        raise ClaimError(claim)
 
 
 # --- feedback ---------------------------------------------------------------------------
@@ -185,8 +192,8 @@ def read_table(path: str, tree: dict) -> list[tuple[int, str, str, str, str]]:
             continue
         cells = raw.rstrip("\n").split("\t") + [""] * 5
         opener, status, total, worst, sealed = (c.strip().lower() for c in cells[:5])
-        if len(columns) == 5 and sealed != digest(tree["lists"], tree["head"], opener, status, total, worst):
-            raise ClaimError(f"{path}:{no}: {opener.upper()} {status} {total}: the row does not match its digest")
+        unsealed = len(columns) == 5 and sealed != digest(tree["lists"], tree["head"], opener, status, total, worst)
+        require(not unsealed, f"{path}:{no}: {opener.upper()} {status} {total}: the row does not match its digest")
         numeric = total.isdigit() and (worst.isdigit() or (status == "at-least" and not worst))
         if status not in ("exact", "at-least") or not (numeric or (status, total) == ("at-least", "impossible")):
             raise UsageError(f"{path}:{no}: cannot read the row {raw.strip()!r}")
@@ -199,9 +206,9 @@ def read_table(path: str, tree: dict) -> list[tuple[int, str, str, str, str]]:
 
 def check_tree(path: str, solutions: list[str], allowed: set[str], hard: bool) -> dict:
     head, paths = read_tree(path)
-    if (head["mode"] == "hard") != hard:
-        runs = "with" if hard else "without"
-        raise ClaimError(f"{path}: the header says mode={head['mode']}, but the check runs {runs} --hard")
+    runs = "with" if hard else "without"
+    wrong_mode = f"{path}: the header says mode={head['mode']}, but the check runs {runs} --hard"
+    require((head["mode"] == "hard") == hard, wrong_mode)
     limit = int(head["max_guesses"]) if head["max_guesses"].isdigit() else None
     sols = set(solutions)
     seen: dict[str, int] = {}
@@ -210,21 +217,16 @@ def check_tree(path: str, solutions: list[str], allowed: set[str], hard: bool) -
     for no, moves in paths:
         where = f"{path}:{no}"
         answer = moves[-1][0]
-        if moves[-1][1] != "!!!!!":
-            raise ClaimError(f"{where}: the path does not end in !!!!!")
-        if answer not in sols:
-            raise ClaimError(f"{where}: {answer.upper()} is not a solution")
-        if answer in seen:
-            raise ClaimError(f"{where}: {answer.upper()} is reached twice (also line {seen[answer]})")
+        require(moves[-1][1] == "!!!!!", f"{where}: the path does not end in !!!!!")
+        require(answer in sols, f"{where}: {answer.upper()} is not a solution")
+        require(answer not in seen, f"{where}: {answer.upper()} is reached twice (also line {seen.get(answer)})")
         seen[answer] = no
         for i, (guess, marks) in enumerate(moves):
-            if guess not in allowed:
-                raise ClaimError(f"{where}: {guess.upper()} is not an allowed guess")
+            require(guess in allowed, f"{where}: {guess.upper()} is not an allowed guess")
             true = feedback(guess, answer)
-            if marks != true:
-                raise ClaimError(f"{where}: {guess.upper()} against {answer.upper()} shows {true}, not {marks}")
-            if marks == "!!!!!" and i < len(moves) - 1:
-                raise ClaimError(f"{where}: the path goes on after {answer.upper()} is solved")
+            require(marks == true, f"{where}: {guess.upper()} against {answer.upper()} shows {true}, not {marks}")
+            last = i == len(moves) - 1
+            require(marks != "!!!!!" or last, f"{where}: the path goes on after {answer.upper()} is solved")
             prefix = tuple(moves[:i])
             other = node.setdefault(prefix, (guess, no))
             if other[0] != guess:
@@ -232,31 +234,24 @@ def check_tree(path: str, solutions: list[str], allowed: set[str], hard: bool) -
                 raise ClaimError(
                     f"not a tree: after {shown} line {no} guesses {guess.upper()}, line {other[1]} {other[0].upper()}"
                 )
-            if hard:
-                why = hard_violation(guess, moves[:i])
-                if why:
-                    raise ClaimError(f"{where}: {guess.upper()} breaks hard mode: {why}")
-        if limit and len(moves) > limit:
-            raise ClaimError(f"{where}: {answer.upper()} takes {len(moves)} guesses, over max_guesses={limit}")
+            why = hard_violation(guess, moves[:i]) if hard else None
+            require(why is None, f"{where}: {guess.upper()} breaks hard mode: {why}")
+        over = f"{where}: {answer.upper()} takes {len(moves)} guesses, over max_guesses={limit}"
+        require(not limit or len(moves) <= limit, over)
         total += len(moves)
         worst = max(worst, len(moves))
     missing = sorted(sols - set(seen))
-    if missing:
-        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-        raise ClaimError(
-            f"{path}: {len(missing)} solution(s) not reached: {', '.join(w.upper() for w in missing[:5])}{more}"
-        )
+    named = ", ".join(w.upper() for w in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+    require(not missing, f"{path}: {len(missing)} solution(s) not reached: {named}")
     opener = paths[0][1][0][0]
     shows = {"opener": opener, "solutions": str(len(seen)), "total": str(total), "worst": str(worst)}
     lists = hashlib.sha256(("\n".join(solutions) + "|" + "\n".join(sorted(allowed))).encode()).hexdigest()[:24]
     shows = {"fingerprint": lists, **shows} if "fingerprint" in head else shows
     for key, value in shows.items():
-        if head[key].lower() != value:
-            raise ClaimError(f"{path}: the header says {key}={head[key]} but the tree shows {value}")
-    status = f"exact proven={head.get('proven', '-')}"
-    sealed = digest(lists, head, opener, status, str(total), str(worst))
-    if head.get("digest", sealed) != sealed:
-        raise ClaimError(f"{path}: the header's digest={head['digest']} does not match its claims ({sealed})")
+        require(head[key].lower() == value, f"{path}: the header says {key}={head[key]} but the tree shows {value}")
+    sealed = digest(lists, head, opener, f"exact proven={head.get('proven', '-')}", str(total), str(worst))
+    claimed = head.get("digest", sealed)
+    require(claimed == sealed, f"{path}: the header's digest={claimed} does not match its claims ({sealed})")
     return {"head": head, "opener": opener, "total": total, "worst": worst, "limit": limit, "lists": lists}
 
 
@@ -387,10 +382,8 @@ def check_rows(path: str, rows: list, tree: dict, allowed: set[str]) -> None:
     opener first and equal to its tree, no exact row better than it."""
     seen: dict[str, int] = {}
     for no, opener, *_ in rows:
-        if opener not in allowed:
-            raise ClaimError(f"{path}:{no}: {opener.upper()} is not an allowed guess")
-        if opener in seen:
-            raise ClaimError(f"{path}:{no}: {opener.upper()} has a second row (also line {seen[opener]})")
+        require(opener in allowed, f"{path}:{no}: {opener.upper()} is not an allowed guess")
+        require(opener not in seen, f"{path}:{no}: {opener.upper()} has a second row (also line {seen.get(opener)})")
         seen[opener] = no
     if tree["head"].get("proven") == "all-openers" and len(seen) < len(allowed):
         missing = sorted(allowed - set(seen))
@@ -399,26 +392,21 @@ def check_rows(path: str, rows: list, tree: dict, allowed: set[str]) -> None:
             f"e.g. {missing[0].upper()}"
         )
     no, opener, status, total, worst = rows[0]
-    if opener != tree["opener"]:
-        theirs = tree["opener"].upper()
-        raise ClaimError(f"{path}:{no}: the table's best row is {opener.upper()}, the tree's opener is {theirs}")
-    if status != "exact" or (total, worst) != (str(tree["total"]), str(tree["worst"])):
-        shows = f"exact {tree['total']} {tree['worst']}"
-        raise ClaimError(f"{path}:{no}: {opener.upper()} {status} {total} {worst} but its tree shows {shows}")
-    best, best_worst = tree["total"], tree["worst"]
+    best_row = f"{path}:{no}: the table's best row is {opener.upper()}"
+    require(opener == tree["opener"], f"{best_row}, the tree's opener is {tree['opener'].upper()}")
+    shows = f"exact {tree['total']} {tree['worst']}"
+    agrees = f"{status} {total} {worst}" == shows
+    require(agrees, f"{path}:{no}: {opener.upper()} {status} {total} {worst} but its tree shows {shows}")
+    best = f"{tree['opener'].upper()} {tree['total']} {tree['worst']}"
     for no, opener, status, total, worst in rows[1:]:
-        if status == "exact" and (int(total) < best or (int(total) == best and int(worst) < best_worst)):
-            raise ClaimError(
-                f"{path}:{no}: {opener.upper()} exact {total} {worst} is better than the best, "
-                f"{tree['opener'].upper()} {best} {best_worst}"
-            )
+        better = status == "exact" and (int(total), int(worst)) < (tree["total"], tree["worst"])
+        require(not better, f"{path}:{no}: {opener.upper()} exact {total} {worst} is better than the best, {best}")
 
 
 def check_bounds(path: str, rows: list, tree: dict, bounds: Bounds, strict: bool, figures: bool, log) -> None:
     """Every other opener refuted: by the checker's own bound where it reaches the best total."""
     best = tree["total"]
-    verified, word, own, started = [], [], 0, time.process_time()
-    k = 0
+    verified, word, own, started, k = [], [], 0, time.process_time(), 0
 
     def summary(done: int) -> None:
         share = 100 * len(verified) / max(done, 1)
@@ -471,9 +459,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--figures", action="store_true", help="refine each bound to its row's figure, not only the best")
     args = p.parse_args(argv)
 
-    def log(msg: str) -> None:
-        print(msg, flush=True)
-
+    log = functools.partial(print, flush=True)
     try:
         solutions = read_words(args.solutions, "solutions")
         allowed = sorted(set(read_words(args.allowed, "allowed")) | set(solutions))
@@ -488,11 +474,10 @@ def main(argv: list[str] | None = None) -> int:
             rows = read_table(args.openers, tree)
             check_rows(args.openers, rows, tree, set(allowed))
             bounds = Bounds(allowed, solutions, args.hard)
-            sample = range(0, len(allowed), max(1, len(allowed) // 50))
-            for i in sample:  # the matrix and the scalar rule agree
+            for i in range(0, len(allowed), max(1, len(allowed) // 50)):  # the matrix and the scalar rule agree
                 for j in range(0, len(solutions), max(1, len(solutions) // 50)):
-                    if code_of(feedback(allowed[i], solutions[j])) != bounds.F[i, j]:
-                        raise ClaimError(f"internal: feedback matrix disagrees at {allowed[i]}/{solutions[j]}")
+                    agree = code_of(feedback(allowed[i], solutions[j])) == bounds.F[i, j]
+                    require(agree, f"internal: feedback matrix disagrees at {allowed[i]}/{solutions[j]}")
             check_bounds(args.openers, rows, tree, bounds, args.strict, args.figures, log)
         log(f"every claim holds ({time.time() - started:.1f} s)")
         return 0

@@ -16,7 +16,7 @@ from test_tree_search import tiny_words
 from raten.errors import RatenError
 from raten.trees.jobs import run_best
 from raten.trees.results_file import read_results, results_header
-from raten.trees.search import Searcher
+from raten.trees.search import INF, Searcher
 
 
 def _ranking(report) -> list[tuple[str, int, int]]:
@@ -194,3 +194,26 @@ def test_best_first_refutes_by_bounds_and_every_bound_holds(words) -> None:
     searched = [r for r in report.results.values() if r.get("by") != "level-bound"]
     assert len(searched) <= 6 and report.by_bound + len(report.results) == len(words.allowed)
     assert report.to_dict(3)["openers_cut_by_level_bound"] == report.by_level
+
+
+def test_known_best_openers_first_give_the_same_result_whatever_their_beta(words) -> None:
+    """``first``: the known best openers are searched before any other job; the result is the
+    run's own, whether the hint ``first_beta`` is right, too low (a forged table) or absent."""
+    full = run_best(words, top=5)
+    fifth = sorted(r["total"] for r in full.exact)[4]
+    known = [r["opener"] for r in full.exact[:5]]
+    heard: list = []
+    right = run_best(words, top=5, first=known, first_beta=fifth + 1, progress=heard.append)
+    assert _ranking(right) == _ranking(full) and right.cutoff == full.cutoff
+    # the first jobs are the known openers, and the cut-off is set once they are done
+    assert heard[0].first_left == 4 and heard[0].cutoff == INF
+    assert [p.first_left for p in heard[:5]] == [4, 3, 2, 1, 0] and heard[4].cutoff == fifth + 1
+    assert heard[-1].settled == heard[-1].openers == len(words.allowed) and heard[-1].jobs_left == 0
+    assert heard[-1].eta == 0
+    for wrong in (full.best["total"], None):  # too low for all of them but none; no hint
+        again = run_best(words, top=5, first=known[::-1], first_beta=wrong)
+        assert _ranking(again) == _ranking(full)
+        for o, r in again.results.items():
+            assert r["exact"] or r["total"] >= again.cutoff, o
+        for o, b in again.bounds.items():
+            assert o in again.results or b >= again.cutoff, o

@@ -10,7 +10,7 @@ import pytest
 
 from raten.errors import RatenError
 from raten.trees.model import Tree
-from raten.trees.search import Searcher
+from raten.trees.search import INF, Searcher
 from raten.wordlists.presets import load_preset
 
 TREES = Path(__file__).resolve().parents[2] / "src" / "raten" / "data" / "trees"
@@ -37,6 +37,19 @@ def test_en_salet_hard_mode_within_six_guesses_is_8122(en_words) -> None:
     assert r.exact and r.total == 8122 and r.worst <= 6
     tree = r.tree
     assert tree.hard and tree.check(en_words)["total"] == 8122
+
+
+@pytest.mark.slow
+def test_en_danio_cannot_win_every_hard_game_in_six(en_words) -> None:
+    """DANIO's hard-mode row said "at least 8174" (its search stopped at the cut-off): without a
+    cut-off the search proves no tree under it wins every game within six, as its row now says."""
+    r = Searcher(en_words, hard=True, max_guesses=6).solve_opener("danio", tree=False)
+    assert not r.exact and r.total >= INF
+    rows = {
+        line.split("\t")[0]: line.split("\t")[2] for line in (TREES / "en-hard-openers.tsv").read_text().splitlines()
+    }
+    assert rows["danio"] == "impossible"
+    assert sum(total == "impossible" for total in rows.values()) == 9
 
 
 def _words_for(tree: Tree, de6_words, en_words):

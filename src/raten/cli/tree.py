@@ -206,23 +206,53 @@ def _prior_note(t: Tree) -> str:
     return "" if t.prior == "uniform" else f", {t.prior} prior, total weight {t.weight}"
 
 
+def _known_best(words: WordSet, hard: bool, limit: int | None, top: int) -> tuple[list[str], int | None]:
+    """The committed table's ``top`` best exact openers and its top-th total plus one, for these
+    lists, mode and limit (six, uniform prior); ([], None) without a table. The table is
+    verified on reading (``raten.trees.values.opener_rows``: a forged one is refused)."""
+    if limit != 6 or words.weights is not None:
+        return [], None
+    from raten.trees.values import best_openers
+
+    rows = best_openers(words, hard, top=top)
+    if not rows:
+        return [], None
+    return [r.opener for r in rows], (rows[top - 1].total.total + 1 if len(rows) >= top else None)
+
+
+def _eta(seconds: float | None) -> str:
+    if seconds is None:
+        return "time left not yet known"
+    return f"about {seconds / 60:.1f} min left" if seconds >= 90 else f"about {seconds:.0f} s left"
+
+
 def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff) -> None:
-    from raten.trees.jobs import run_best
+    from raten.trees.jobs import BestProgress, run_best
     from raten.trees.report import openers_table
     from raten.trees.results_file import default_results_path
 
     results = results or default_results_path(words, hard, limit)
+    first, first_beta = _known_best(words, hard, limit, top)
+    if first and not as_json:
+        err_console.print(
+            f"[dim]searching the committed table's {len(first)} best openers first "
+            f"({first[0].upper()} ...); the cut-off comes from their totals proven now[/dim]"
+        )
     with sigterm_as_interrupt(), _progress() as bar:  # SIGTERM stops the worker processes too
         task = bar.add_task("openers", total=len(words.allowed), note="")
 
         log = _Log()
 
-        def step(done: int, n: int, best: dict | None, cutoff: int) -> None:
-            note = f"best {best['opener'].upper()} {best['total']}" if best else ""
-            if cutoff < INF:
-                note += f", cut-off {cutoff}"
-            bar.update(task, completed=done, total=n, note=note)
-            log(f"{done}/{n} openers done; {note}")
+        def step(p: BestProgress) -> None:
+            best = p.best
+            note = f"best {best['opener'].upper()} {best['total']}" if best else "no exact total yet"
+            if p.cutoff < INF:
+                note += f", cut-off {p.cutoff}"
+            if p.first_left:
+                note += f", {p.first_left} known best openers to search first"
+            note += f", {p.jobs_left} openers left to bound or search, {_eta(p.eta)}"
+            bar.update(task, completed=p.settled, total=p.openers, note=note)
+            log(f"{p.settled}/{p.openers} openers settled ({p.jobs_done} jobs); {note}", final=p.settled == p.openers)
 
         report = run_best(
             words,
@@ -235,6 +265,8 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
             memo_bits=memo[0],
             memo_gb=memo[1],
             start_cutoff=cutoff,
+            first=first,
+            first_beta=first_beta,
             progress=None if as_json else step,
         )
     if table:

@@ -13,7 +13,13 @@ bound is still below the cut-off goes back in the queue (and into the results fi
 is searched exactly. Each job gets the current cut-off (the ``top``-th best exact total so far,
 plus one), so most openers stop early with a proven lower bound. A known bound
 (``start_cutoff``, e.g. a published top-th total plus one) caps it from the start, so the first
-openers are not searched without one.
+openers are not searched without one. Known best openers (``first``, e.g. the committed
+table's best rows) are searched before any other job, below ``first_beta`` (the table's top-th
+total plus one): their exact totals make the cut-off, so refutation begins at once. The
+table only orders the work: a first opener that comes out above ``first_beta`` goes back in
+the queue at its proven bound, and the cut-off is only ever made of totals proven in this run.
+``progress`` hears a ``BestProgress`` as jobs finish: openers settled, the cut-off and an
+estimate of the time left.
 
 The workers share one memo (``raten.trees.memo_file``): a table of ``memo_gb`` gigabytes in
 shared memory, saved beside the results file every few minutes and at the end, and loaded
@@ -27,6 +33,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -200,6 +207,56 @@ def _level_bounds(runner, job_spec, claims: list[tuple[str, int]]) -> list[int]:
     return out
 
 
+@dataclass(frozen=True)
+class BestProgress:
+    """Where a ``run_best`` stands: what ``progress`` hears as jobs finish."""
+
+    settled: int  #: openers done: exact, refuted by a record, or by their bound in the queue
+    openers: int  #: openers in all
+    best: dict | None  #: the best exact record so far
+    cutoff: int  #: the current cut-off (INF: none yet)
+    jobs_done: int  #: jobs finished in this run (bounds and searches)
+    jobs_left: int  #: openers still below the cut-off: each needs at least one more job
+    eta: float | None  #: estimated seconds left (None until jobs have been timed)
+    first_left: int = 0  #: known best openers (``first``) still to search before the others
+
+
+class _Rates:
+    """Wall seconds per bound job and per search so far, and how often a bound leaves a search:
+    the estimate of the time left. The openers go best first, so the share of bounds that leave
+    a search falls as the run goes on: it is a moving average over the last few hundred bounds.
+    The first openers' searches (exact, without the cut-off's pruning) count only until others
+    have been timed."""
+
+    WINDOW = 300.0
+
+    def __init__(self, parallel: int) -> None:
+        self.parallel = max(1, parallel)
+        self.bounds = 0
+        self.bound_seconds, self.share = 0.0, 1.0
+        self.searches: dict[bool, list[float]] = {True: [0, 0.0], False: [0, 0.0]}  # first opener? -> n, s
+
+    def note(self, rec: dict, went_on: bool, first: bool = False) -> None:
+        seconds = float(rec.get("seconds") or 0.0)
+        if rec.get("by") == "level-bound":
+            self.bounds += 1
+            self.bound_seconds += seconds
+            weight = max(1.0 / self.bounds, 1.0 / self.WINDOW)
+            self.share += weight * (float(went_on) - self.share)
+        else:
+            self.searches[first][0] += 1
+            self.searches[first][1] += seconds
+
+    def eta(self, unbounded: int, unsearched: int) -> float | None:
+        """Seconds for ``unbounded`` openers still to bound and ``unsearched`` to search."""
+        n, seconds = self.searches[False] if self.searches[False][0] else self.searches[True]
+        if not n or (unbounded and not self.bounds):
+            return None
+        per_search = seconds / n
+        per_bound = self.bound_seconds / self.bounds if self.bounds else 0.0
+        return (unbounded * (per_bound + self.share * per_search) + unsearched * per_search) / self.parallel
+
+
 def _cutoff(exact: list[dict], top: int, cap: int = INF) -> int:
     """The ``top``-th best exact total plus one, at most ``cap``: openers at or above it are out."""
     totals = sorted(r["total"] for r in exact)
@@ -219,15 +276,18 @@ def run_best(
     memo_bits: int = 21,
     memo_gb: float = DEFAULT_MEMO_GB,
     start_cutoff: int | None = None,
-    progress: Callable[[int, int, dict | None, int], None] | None = None,
+    first: list[str] | None = None,
+    first_beta: int | None = None,
+    progress: Callable[[BestProgress], None] | None = None,
 ) -> BestReport:
     """Search every opener (or ``openers``) and prove the ``top`` best exactly.
 
     ``start_cutoff``: search only below this total from the start (openers needing it or more are
     refuted with a proven bound; too low a value leaves fewer than ``top`` exact, too high
     only costs time). ``memo_gb``: the shared memo's size (0: private memos); it is saved to
-    ``memo_path(results)`` and loaded from there. ``progress(done, total, best, cutoff)`` is
-    called as jobs finish.
+    ``memo_path(results)`` and loaded from there. ``first``: openers searched before any other
+    job, below ``first_beta`` (the module's docstring). ``progress(BestProgress)`` is called as
+    jobs finish.
     """
     if top < 1:
         raise RatenError("--top must be at least 1")
@@ -285,14 +345,38 @@ def run_best(
         raised_before = {o: int(line.rec["total"]) for o, line in lines.bounds.items() if o in bound}
         for o, b in raised_before.items():
             bound[o] = max(bound[o], b)
-        pending = [(b, o, 1 if o in raised_before else 0) for o, b in bound.items() if needs_work(o)]
+        # the known best openers first, each once, then the queue (none of them in it meanwhile)
+        seeds = [o for o in dict.fromkeys(first or []) if o in bound and needs_work(o)]
+        seed_beta = min(first_beta if first_beta is not None else INF, cap)
+        seeds_out: set[str] = set()
+        pending = [(b, o, 1 if o in raised_before else 0) for o, b in bound.items() if needs_work(o) and o not in seeds]
         heapq.heapify(pending)
         last_save = time.monotonic()
         in_flight: dict = {}
-        slots = max(1, jobs) * 2 if scheduler is None else max(4, _dask_workers(runner) * 2)
+        parallel = max(1, jobs) if scheduler is None else max(2, _dask_workers(runner))
+        slots = parallel * 2
         n_total = len(bound)
-        while pending or in_flight:
-            while pending and len(in_flight) < slots:
+        rates = _Rates(parallel)
+        jobs_done = 0
+
+        def report_progress(hear: Callable[[BestProgress], None]) -> None:
+            below = [raised for b, _, raised in pending if b < cutoff]
+            settled = n_total - len(below) - len(in_flight) - len(seeds)
+            ex = sorted(exact_list(), key=lambda r: (r["total"], r["worst"] or 0, r["opener"]))
+            # a job in flight counts as half a search still to do
+            eta = rates.eta(len(below) - sum(below), sum(below) + len(seeds) + len(in_flight) // 2)
+            first_left = len(seeds) + len(seeds_out)
+            state = BestProgress(
+                settled, n_total, ex[0] if ex else None, cutoff, jobs_done, len(below), eta, first_left
+            )
+            hear(state)
+
+        while pending or in_flight or seeds:
+            while seeds and len(in_flight) < slots:
+                o = seeds.pop(0)
+                seeds_out.add(o)
+                in_flight[runner.submit(opener_job, job_spec, o, seed_beta)] = o
+            while not seeds and not seeds_out and pending and len(in_flight) < slots:
                 b, o, raised = pending[0]
                 if b >= cutoff:
                     break
@@ -305,8 +389,10 @@ def run_best(
             for fut in finished:
                 o = in_flight.pop(fut)
                 rec = fut.result()
+                jobs_done += 1
+                b = rec["total"] if rec["total"] is not None else INF
+                rates.note(rec, went_on=b < cutoff, first=o in seeds_out)
                 if rec.get("by") == "level-bound":
-                    b = rec["total"] if rec["total"] is not None else INF
                     bound[o] = max(bound[o], b)
                     if b < cutoff:  # not refuted yet: back in the queue at its raised bound
                         heapq.heappush(pending, (bound[o], o, 1))
@@ -314,16 +400,21 @@ def run_best(
                             out.write(rec | {"kind": "bound"})
                         continue
                 rec["kind"] = "opener"
-                done[o] = rec
                 if out:
                     out.write(rec)
+                if o in seeds_out:
+                    seeds_out.discard(o)
+                    if not rec["exact"]:  # above first_beta: a proven bound, back in the queue at it
+                        bound[o] = max(bound[o], b)
+                        heapq.heappush(pending, (bound[o], o, 1))
+                        continue
+                done[o] = rec
                 cutoff = _cutoff(exact_list(), top, cap)
                 if shared and time.monotonic() - last_save > MEMO_SAVE_SECONDS:
                     shared.save()
                     last_save = time.monotonic()
-                if progress:
-                    ex = sorted(exact_list(), key=lambda r: (r["total"], r["worst"] or 0, r["opener"]))
-                    progress(len(done), n_total, ex[0] if ex else None, cutoff)
+            if progress:
+                report_progress(progress)
     finally:
         runner.close()
         if out:

@@ -15,18 +15,21 @@ machine, with seconds as a ceiling): a search still under way when it runs out i
 ``exact=False`` ("at least"), never passed off as exact. The first guess of a list reads the per-opener
 table ``trees/<list>-<mode>-openers.tsv`` when one matches the list's fingerprint; those tables
 are uniform, so under another prior the first guess is searched within the budget or bounded.
+A table is used only after its tree passes ``Tree.check`` (its header's digest included), every
+row matches its digest and the best row agrees with the tree: a damaged or edited file is
+refused with a RatenError naming it and the line, never read as values (``_verified_rows``).
 Searchers (tables and memo) are shared between requests, each request counting its work in its
 own statistics array; the compiled kernels hold the GIL, so threads take turns.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
@@ -35,10 +38,13 @@ import numpy as np
 from raten.engine.feedback import ALL_GREEN
 from raten.engine.hardmode import rules_after
 from raten.engine.matrix import feedback_against
-from raten.engine.words import WordSet, letters
+from raten.engine.words import UNIFORM, WordSet, letters
+from raten.errors import RatenError
 from raten.trees import kernels as tk
 from raten.trees.budget import REVIEW_CELLS, REVIEW_SECONDS
-from raten.trees.model import SHIPPED_TREES
+from raten.trees.digest import claim_digest
+from raten.trees.model import SHIPPED_TREES, Tree
+from raten.trees.report import TABLE_COLUMNS
 from raten.trees.search import Searcher
 
 INF = tk.INF
@@ -186,17 +192,33 @@ class OpenerRow:
 def opener_table(words: WordSet, hard: bool, directory: Path | None = None) -> Mapping[str, Total]:
     """The per-opener totals of ``trees/<name>-<mode>-openers.tsv`` if its tree matches ``words``, else {}
     (read-only, made once per table: every review reads it, and en's has 12,972 rows)."""
-    return _opener_totals(words.name, words.fingerprint, len(words.solutions), hard, directory or TREES_DIR)
-
-
-@cache
-def _opener_totals(name: str, fingerprint: str, n: int, hard: bool, directory: Path) -> Mapping[str, Total]:
-    return MappingProxyType({row.opener: row.total for row in _opener_table(name, fingerprint, n, hard, directory)})
+    key = (words.name, words.fingerprint, hard, directory or TREES_DIR)
+    with _tables_lock:
+        found = _totals.get(key)
+    if found is None:
+        found = MappingProxyType({row.opener: row.total for row in opener_rows(words, hard, directory)})
+        with _tables_lock:
+            _totals[key] = found
+    return found
 
 
 def opener_rows(words: WordSet, hard: bool, directory: Path | None = None) -> tuple[OpenerRow, ...]:
-    """Every row of ``trees/<name>-<mode>-openers.tsv`` if its tree matches ``words``, else ()."""
-    return _opener_table(words.name, words.fingerprint, len(words.solutions), hard, directory or TREES_DIR)
+    """Every row of ``trees/<name>-<mode>-openers.tsv`` if its tree matches ``words``, else (); a
+    RatenError naming the file when it fails its check (``_verified_rows``). Read once per table."""
+    key = (words.name, words.fingerprint, hard, directory or TREES_DIR)
+    with _tables_lock:
+        found = _rows.get(key)
+    if found is None:
+        found = _verified_rows(words, hard, directory or TREES_DIR)
+        with _tables_lock:
+            _rows[key] = found
+    return found
+
+
+#: The tables read and checked, by (list name, fingerprint, mode, directory): rows and totals.
+_rows: dict[tuple[str, str, bool, Path], tuple[OpenerRow, ...]] = {}
+_totals: dict[tuple[str, str, bool, Path], Mapping[str, Total]] = {}
+_tables_lock = threading.Lock()
 
 
 def best_openers(words: WordSet, hard: bool, top: int = 10, directory: Path | None = None) -> list[OpenerRow]:
@@ -207,26 +229,52 @@ def best_openers(words: WordSet, hard: bool, top: int = 10, directory: Path | No
     return exact[:top]
 
 
-@cache
-def _opener_table(name: str, fingerprint: str, n: int, hard: bool, directory: Path) -> tuple[OpenerRow, ...]:
+_REFUSED = "damaged or edited since it was written: refused (restore it, e.g. `git checkout` the file)"
+
+
+def _verified_rows(words: WordSet, hard: bool, directory: Path) -> tuple[OpenerRow, ...]:
+    """The rows of the table whose tree's header names these lists and six guesses, each claim
+    checked first: the tree by ``Tree.check`` on ``words`` (every path, the figures and the
+    header's digest), every row by its digest, the best row against the tree."""
     mode = "hard" if hard else "normal"
-    tsv = directory / f"{name}-{mode}-openers.tsv"
-    txt = directory / f"{name}-{mode}.txt"
+    tsv = directory / f"{words.name}-{mode}-openers.tsv"
+    txt = directory / f"{words.name}-{mode}.txt"
     if not (tsv.exists() and txt.exists()):
         return ()
-    meta: dict[str, str] = {}
-    for line in txt.read_text(encoding="utf-8").splitlines()[:3]:
-        if line.startswith("#"):
-            meta.update(kv.partition("=")[::2] for kv in line[1:].split() if "=" in kv)
-    if meta.get("fingerprint") != fingerprint or meta.get("max_guesses") != "6":
-        return ()
+    tree = Tree.read(txt)
+    if tree.fingerprint != words.fingerprint or tree.max_guesses != 6 or tree.hard != hard:
+        return ()  # a tree of other lists, limit or mode: the table is not for this list
+    try:  # the tables are uniform: the tree is checked on the lists without their prior
+        tree.check(dataclasses.replace(words, prior=UNIFORM, weights=None), source=str(txt))
+    except RatenError as e:
+        raise RatenError(f"{e}\n{txt}: {_REFUSED}") from None
+    if "digest" not in tree.meta or tree.meta.get("proven") != "all-openers":
+        raise RatenError(f"{txt}: the header carries no digest or no proven=all-openers: {_REFUSED}")
+    lines = tsv.read_text(encoding="utf-8").splitlines()
+    if not lines or lines[0] != TABLE_COLUMNS:
+        raise RatenError(f"{tsv}: the first line is not {TABLE_COLUMNS!r}: {_REFUSED}")
+    n, fingerprint = len(words.solutions), words.fingerprint  # a property computed afresh: once here
     out = []
-    for line in tsv.read_text(encoding="utf-8").splitlines()[1:]:
-        opener, status, total, *rest = line.split("\t")
-        worst = int(rest[0]) if rest and rest[0].strip() else None
+    for no, line in enumerate(lines[1:], 2):
+        cells = line.split("\t")
+        ok = len(cells) == 5 and cells[1] in ("exact", "at-least")
+        ok = ok and (cells[2].isdigit() or cells[2] == "impossible") and (cells[3].isdigit() or cells[3] == "")
+        if not ok:
+            raise RatenError(f"{tsv}:{no}: cannot read the row {line!r}: {_REFUSED}")
+        opener, status, total, worst_cell, digest = cells
         # "impossible": no tree under this opener solves every answer within the limit (INF, as the search says)
-        value = INF if total == "impossible" else int(total)
-        out.append(OpenerRow(opener, Total(value, n, status == "exact", "table"), worst))
+        value, worst = (None if total == "impossible" else int(total)), (int(worst_cell) if worst_cell else None)
+        if claim_digest(fingerprint, mode, 6, opener, status, value, worst) != digest:
+            raise RatenError(f"{tsv}:{no}: {opener.upper()} {status} {total} does not match its digest: {_REFUSED}")
+        if status == "exact" and value is not None and value < tree.total:
+            raise RatenError(
+                f"{tsv}:{no}: {opener.upper()} exact {total} is below the proven best {tree.total}: {_REFUSED}"
+            )
+        out.append(OpenerRow(opener, Total(INF if value is None else value, n, status == "exact", "table"), worst))
+    first = lines[1].split("\t")[:4] if out else ["no rows"]
+    if first != [tree.opener, "exact", str(tree.total), str(tree.worst)]:
+        shows = f"{tree.opener.upper()} exact {tree.total} {tree.worst}"
+        raise RatenError(f"{tsv}:2: the best row {' '.join(first)} is not its tree's {shows}: {_REFUSED}")
     return tuple(out)
 
 
