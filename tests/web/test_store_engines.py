@@ -162,3 +162,41 @@ def test_an_unreachable_postgresql_is_one_line_without_its_password(postgres):
         Store(url)
     assert "s3cret" not in str(e.value) and "***" in str(e.value)
     assert "\n" not in str(e.value)
+
+
+# --- the game served from each engine -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def en_lists(en_words):
+    from raten.web.service import Lists
+
+    return Lists.load({"en": en_words})
+
+
+def test_the_game_is_played_the_same_on_each_engine(store_target, en_lists):
+    """A daily game from start to win and its statistics through the API, on either engine; a
+    second server process on the same database (a node) sees the same game and daily word."""
+    from fastapi.testclient import TestClient
+
+    from raten.compat import feedback
+    from raten.web import create_app
+
+    apps = [create_app(lists=en_lists, db_path=store_target) for _ in range(2)]
+    with TestClient(apps[0]) as client, TestClient(apps[1]) as node:
+        game = client.post("/api/games", json={"list": "en", "mode": "daily"}).json()
+        answer = apps[0].state.store.game(client.cookies["raten_player"], game["id"]).answer
+        wrong = "crane" if answer != "crane" else "slate"
+        moved = client.post(f"/api/games/{game['id']}/guesses", json={"guess": wrong}).json()
+        assert moved["rows"] == [{"guess": wrong, "pattern": feedback(wrong, answer)}]
+        node.cookies.set("raten_player", client.cookies["raten_player"])
+        resumed = node.post("/api/games", json={"list": "en", "mode": "daily"}).json()
+        assert resumed["id"] == game["id"] and resumed["rows"] == moved["rows"]
+        won = node.post(f"/api/games/{game['id']}/guesses", json={"guess": answer}).json()
+        assert won["status"] == "won"
+        stats = client.get("/api/stats", params={"mode": "daily"}).json()
+        assert stats["played"] == 1 and stats["wins"] == 1
+        late = client.post(f"/api/games/{game['id']}/guesses", json={"guess": wrong})
+        assert late.status_code == 409 and "error" in late.json()
+    for app in apps:
+        app.state.store.close()
