@@ -200,3 +200,59 @@ def test_the_game_is_played_the_same_on_each_engine(store_target, en_lists):
         assert late.status_code == 409 and "error" in late.json()
     for app in apps:
         app.state.store.close()
+
+
+# --- raten serve --db on each engine ------------------------------------------------------------------
+
+
+def _serve(monkeypatch, db: str):
+    import uvicorn
+    from click.testing import CliRunner
+
+    from raten.cli import serve as serve_module
+    from raten.cli.main import main as cli
+
+    served: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.update(options, app=app))
+    monkeypatch.setattr(serve_module, "_wait_for_rank_workers", lambda _app: None)
+    return CliRunner().invoke(cli, ["serve", "--db", db, "--lists", "en"]), served
+
+
+def test_serve_on_postgresql(postgres, monkeypatch):
+    url = postgres.create()
+    result, served = _serve(monkeypatch, url)
+    assert result.exit_code == 0, result.output
+    assert served["app"].state.store.engine.name == "postgresql"
+    served["app"].state.store.close()
+
+
+def test_serve_refuses_a_newer_postgresql_database_in_one_line(postgres, monkeypatch):
+    url = postgres.create()
+    store = Store(url)
+    with store.engine.transaction() as tx:
+        tx.execute(f"INSERT INTO {VERSION_TABLE} (version, applied) VALUES (?, 'later')", (99,))
+    store.close()
+    result, served = _serve(monkeypatch, url)
+    assert result.exit_code != 0 and not served
+    assert "schema version 99, newer than this raten knows" in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+
+
+def test_serve_with_an_unreachable_postgresql_exits_in_one_line(postgres, monkeypatch):
+    url = postgres.url("missing").replace("raten@", "raten:hunter2@")
+    result, served = _serve(monkeypatch, url)
+    assert result.exit_code != 0 and not served
+    assert "cannot use the database" in result.output and "hunter2" not in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_postgresql_url_is_shown_without_its_password():
+    from raten.web.store.target import redacted, shown
+
+    assert redacted("postgresql://raten:s3cret@db.example:5432/raten") == "postgresql://raten:***@db.example:5432/raten"
+    assert (
+        redacted("postgres://raten@/raten?host=/run/pg&password=s3cret")
+        == "postgres://raten@/raten?host=/run/pg&password=***"
+    )
+    assert shown("postgresql://raten@db/raten") == "postgresql://raten@db/raten"
+    assert shown("/tmp/pass:word@x.sqlite3") == "/tmp/pass:word@x.sqlite3"  # a file name is shown as it is

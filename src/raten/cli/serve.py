@@ -146,7 +146,8 @@ def serve(
         os.environ[ENV_DB] = str(db_path)
         os.environ[ENV_LISTS] = ",".join(names or [])
         os.environ[ENV_EXTRA] = "\n".join(extra)
-        create_app(names, db_path, extra_lists=extra)  # fail here, once, if a list or the database is unusable
+        # fail here, once, if a list or the database is unusable; the workers open their own connections
+        create_app(names, db_path, extra_lists=extra).state.store.close()
         uvicorn.run("raten.cli.serve:app_from_env", factory=True, workers=workers, **options)
         return
     app = create_app(names, db_path, workers=rank_workers, queue=queue, processes=True, extra_lists=extra)
