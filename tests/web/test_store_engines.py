@@ -128,6 +128,46 @@ def test_two_moves_at_once_one_wins(store):
     assert len(store.game(player, game.id).history) == 1
 
 
+def _with_a_second_version(monkeypatch, sql: str) -> None:
+    """The shipped migrations and one more, version 2, as a later raten would ship it."""
+    from raten.web.store import migrations
+
+    shipped = migrations.available
+
+    def more(engine: str) -> list[migrations.Migration]:
+        found = shipped(engine)
+        return [*found, migrations.Migration(len(found) + 1, "0002_test.sql", sql)]
+
+    monkeypatch.setattr(migrations, "available", more)
+
+
+def test_a_later_version_is_applied_to_a_database_at_start_and_keeps_its_games(store_target, monkeypatch):
+    store = Store(store_target)
+    player = store.new_player()
+    game = store.create_game(player, "en", "daily", 3, False, "crane")
+    store.close()
+    _with_a_second_version(monkeypatch, "ALTER TABLE players ADD COLUMN nickname TEXT;")
+    store = Store(store_target)
+    assert _versions(store) == [1, 2]
+    assert store.game(player, game.id) == game
+    assert store.engine.read("SELECT nickname FROM players WHERE id = ?", (player,)) == [(None,)]
+    store.close()
+
+
+def test_a_migration_that_fails_changes_nothing(store_target, monkeypatch):
+    Store(store_target).close()
+    _with_a_second_version(monkeypatch, "ALTER TABLE players ADD COLUMN nickname TEXT;\nSELECT * FROM no_such_table;")
+    with pytest.raises(RatenError, match="cannot use the database"):
+        Store(store_target)
+    monkeypatch.undo()
+    store = Store(store_target)  # still version 1, and without the half-applied column
+    assert _versions(store) == [1]
+    assert store.engine.read("SELECT count(*) FROM players") == [(0,)]
+    with store.engine.transaction() as tx:
+        assert "nickname" not in store.engine.columns(tx, "players")
+    store.close()
+
+
 def test_a_database_newer_than_the_program_is_refused(store_target):
     store = Store(store_target)
     newer = latest(store.engine.name) + 1
