@@ -17,6 +17,7 @@ from raten.play.records import Finished
 from raten.web.store.engine import Engine
 from raten.web.store.migrations import migrate
 from raten.web.store.records import ConflictError, GameRecord, StoredRow, StoreWarning, new_id
+from raten.web.store.target import is_postgres
 from raten.web.store.target import shown as target_shown
 
 
@@ -30,8 +31,6 @@ def _tries(rows: str) -> int:
 
 def connect(target: str | Path, *, make_folder: bool = False) -> Engine:
     """The engine for ``target``: a ``postgresql://`` URL or a SQLite file (``:memory:`` too)."""
-    from raten.web.store.target import is_postgres
-
     if is_postgres(target):
         try:
             from raten.web.store.postgres import PostgresEngine
@@ -225,8 +224,6 @@ class Store:
 
 def _faults(target: str | Path) -> tuple[type[BaseException], ...]:
     """The errors that mean the database named by ``target`` cannot be used (not a bug of ours)."""
-    from raten.web.store.target import is_postgres
-
     if is_postgres(target):
         from raten.web.store.postgres import FAULTS
 
