@@ -66,7 +66,7 @@ class Store:
                 engine.close()
             if isinstance(e, RatenError) or not isinstance(e, _faults(target)):
                 raise
-            reason = shorten(" ".join(str(e).split()))
+            reason = shorten(" ".join(str(e).split()), 300)  # a server's reason is long but worth reading
             raise RatenError(
                 f"cannot use the database {shown}: {reason}", "database", path=shown, reason=reason
             ) from None
