@@ -1,7 +1,7 @@
 # make run:   install everything and start the web app on 127.0.0.1:8000.
 # make install: the virtual environment, then `raten cache warm` compiles the numba kernels (a minute or
 #             two once), so the first real command is fast.
-# make test:  install everything (browser and Debian dictionaries included), lint, the device engine's
+# make test:  install everything (browser, Debian dictionaries and postgresql included), lint, the device engine's
 #             node tests, and the whole suite with branch coverage.
 # make check: lint, the device engine's node tests, the suite without the slow and browser tests (the loop
 #             before every commit, meant for under a minute: docs/design.md#tests),
@@ -9,6 +9,7 @@
 # make docs:  regenerate docs/cli.md from --help (a test fails when it is stale).
 # make site:  build the docs site (mkdocs.yml, Material theme) into .cache/site; broken links fail.
 # make dictionaries: Debian's German dictionaries and tools that `raten words build` reads.
+# make postgres: Debian's PostgreSQL server, which the store's tests start a throwaway copy of.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -20,7 +21,7 @@ PYTEST := $(BIN)/python -m pytest
 COV_FLOOR := 89
 COVERAGE := --cov=raten --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=$(COV_FLOOR)
 
-.PHONY: run test check install warm-start browser dictionaries axe lint docs site bench clean constraints
+.PHONY: run test check install warm-start browser dictionaries postgres axe lint docs site bench clean constraints
 
 # constraints.txt pins every package `make install` installs (so two machines get the same
 # versions); pyproject.toml keeps the floors. To refresh it after changing dependencies:
@@ -55,6 +56,13 @@ dictionaries:
 		| grep -qx $(words $(GERMAN_DEBS)) || { \
 		echo "installing Debian's $(GERMAN_DEBS) for the German build's tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(GERMAN_DEBS) >/dev/null; }
+
+# Debian's PostgreSQL server: the store's tests run on SQLite and on a throwaway PostgreSQL that
+# tests/postgres_server.py starts in a temporary folder (initdb and pg_ctl from /usr/lib/postgresql).
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		echo "installing Debian's postgresql for the store's tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
 # axe-core from the npm registry, for the browser tests' accessibility checks (kept in .cache,
 # never committed; tests/web/e2e/conftest.py fetches the same version when it is missing).
@@ -101,8 +109,8 @@ warm-start: install
 WARM_WAIT = @while kill -0 $$(cat $(WARM_PID)) 2>/dev/null; do sleep 0.5; done; \
 	grep -qx warm $(WARM_LOG) || { echo "the kernel warm-up did not finish; the tests compile instead:"; tail -3 $(WARM_LOG); }
 
-# RATEN_NEED_DEBIAN=1: a test that needs the Debian packages fails instead of skipping.
-test: install warm-start browser dictionaries axe lint
+# RATEN_NEED_DEBIAN=1: a test that needs the Debian packages (dictionaries, postgresql) fails instead of skipping.
+test: install warm-start browser dictionaries postgres axe lint
 	$(NODE_TEST)
 	$(WARM_WAIT)
 	RATEN_NEED_DEBIAN=1 $(ONE_THREAD) $(PYTEST) -q $(XDIST) --durations=15 $(COVERAGE)

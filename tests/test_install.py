@@ -102,6 +102,16 @@ def test_the_wheel_ships_every_file_the_values_read(site) -> None:
 
 
 @pytest.mark.slow
+def test_the_wheel_ships_the_store_migrations(site) -> None:
+    """The schema's SQL files, one per version and engine, as the store reads them at start."""
+    own = REPO / "src" / "raten" / "web" / "store" / "migrations"
+    files = sorted(p.relative_to(own) for p in own.rglob("*.sql"))
+    assert {p.parts[0] for p in files} == {"sqlite", "postgresql"}
+    for rel in files:
+        assert (site / "raten" / "web" / "store" / "migrations" / rel).read_bytes() == (own / rel).read_bytes(), rel
+
+
+@pytest.mark.slow
 def test_the_installed_6mal5_preset_reads_its_lists_from_the_package(site, tmp_path) -> None:
     """A user has no ../shared: the installed preset and its proven trees come from the wheel alone."""
     hint = _installed(site, "hint", "--words", "6mal5", "--tree", "6mal5-normal", "--json", "sarte=...?!", cwd=tmp_path)

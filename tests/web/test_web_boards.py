@@ -21,7 +21,7 @@ from raten.play import game as game_module
 from raten.play.game import daily_answers, daily_number
 from raten.web import create_app
 from raten.web.service import Lists
-from raten.web.store import Store
+from raten.web.store import DuplicateError, Store
 from raten.wordlists.presets import load_words
 from raten.wordlists.prior import apply_prior
 
@@ -331,7 +331,7 @@ def test_a_database_from_before_many_boards_is_brought_up_to_date(tmp_path):
     assert [(f.number, f.won, f.tries) for f in store.finished("p", "en", 1, "daily")] == [(7, True, 1)]
     # the day's Dordle is a game of its own beside the day's Wordle
     store.create_game("p", "en", "daily", 7, False, "pleat,dumpy", 2)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(DuplicateError):
         store.create_game("p", "en", "daily", 7, False, "pleat,dumpy", 2)
     store.close()
     assert Store(path).daily_game("p", "en", 7, 2).answers == ("pleat", "dumpy")

@@ -1,4 +1,5 @@
-"""`raten serve` as a real process: statistics and a game in progress survive SIGKILL (SQLite WAL)."""
+"""`raten serve` as a real process: statistics and a game in progress survive SIGKILL, on SQLite
+(its write-ahead log) and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(db: Path, workers: int = 1):
+def server(db: Path | str, workers: int = 1):
     """``raten serve`` on a free loopback port, until the block ends (or the test kills it)."""
     port = free_port()
     cmd = [sys.executable, "-m", "raten", "serve", "--port", str(port), "--db", str(db), "--lists", "en"]
@@ -57,15 +58,20 @@ def server(db: Path, workers: int = 1):
         proc.stderr.close()
 
 
-def answer(db: Path, game_id: str) -> str:
-    """Read straight from the database (WAL lets a reader in while the server writes)."""
-    with contextlib.closing(sqlite3.connect(db)) as con:
-        return con.execute("SELECT answer FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+def answer(db: Path | str, game_id: str) -> str:
+    """Read straight from the database (SQLite's WAL lets a reader in while the server writes)."""
+    from raten.web.store.core import connect
+
+    engine = connect(db)
+    try:
+        return engine.read("SELECT answer FROM games WHERE id = ?", (game_id,))[0][0]
+    finally:
+        engine.close()
 
 
 @pytest.mark.slow
-def test_statistics_survive_sigkill_mid_game(tmp_path):
-    db = tmp_path / "stats.sqlite3"
+def test_statistics_survive_sigkill_mid_game(store_target):
+    db = store_target
     client = httpx.Client(timeout=10)
     with server(db) as (proc, base):
         first = client.post(f"{base}/api/games", json={"list": "en", "mode": "practice"}).json()
@@ -82,8 +88,9 @@ def test_statistics_survive_sigkill_mid_game(tmp_path):
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
         assert proc.returncode == -signal.SIGKILL
-    with contextlib.closing(sqlite3.connect(db)) as con:
-        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    if isinstance(db, Path):
+        with contextlib.closing(sqlite3.connect(db)) as con:
+            assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     with server(db, workers=2) as (_, base):  # two processes on one database now
         stats = client.get(f"{base}/api/stats", params={"list": "en", "mode": "practice"}).json()
         assert stats["played"] == 1 and stats["wins"] == 1 and stats["distribution"][1] == 1

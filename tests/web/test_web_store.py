@@ -24,7 +24,7 @@ def made(path) -> None:
 
 def test_the_database_is_readable_by_its_owner_only(tmp_path):
     path = tmp_path / "new" / "raten.sqlite3"
-    store = Store(path)
+    store = Store(path, make_folder=True)  # the user data directory's folder is made, only that one
     store.secret()
     for p in path.parent.iterdir():
         assert stat.S_IMODE(p.stat().st_mode) == 0o600, p
@@ -140,3 +140,98 @@ def test_one_board_rows_are_stored_as_before_many_boards():
 
     assert stored_rows([("crane", (242,))]) == (("crane", 242),)
     assert stored_rows([("crane", (242, 7)), ("slate", (None, 242))]) == (("crane", (242, 7)), ("slate", (None, 242)))
+
+
+# --- schema versions, a missing folder, someone else's database ---------------------------------------
+
+# The schema as raten made it before schema versions (one board and many), with a game in it.
+BEFORE_VERSIONS = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE players (id TEXT PRIMARY KEY, created TEXT NOT NULL);
+CREATE TABLE games (id TEXT PRIMARY KEY, player TEXT NOT NULL REFERENCES players(id), list TEXT NOT NULL,
+    mode TEXT NOT NULL CHECK (mode IN ('daily', 'practice')), number INTEGER, hard INTEGER NOT NULL,
+    answer TEXT NOT NULL, rows TEXT NOT NULL DEFAULT '[]', status TEXT NOT NULL DEFAULT 'playing',
+    created TEXT NOT NULL, updated TEXT NOT NULL, boards INTEGER NOT NULL DEFAULT 1);
+CREATE INDEX games_player ON games (player);
+CREATE UNIQUE INDEX games_daily_boards ON games (player, list, boards, number) WHERE mode = 'daily';
+INSERT INTO meta VALUES ('daily_secret', 'kept');
+INSERT INTO players VALUES ('p', '2026-01-01');
+INSERT INTO games VALUES ('g1', 'p', 'en', 'daily', 7, 0, 'crane', '[["slate", 10], ["crane", 242]]', 'won',
+    'x', 'x', 1);
+INSERT INTO games VALUES ('g2', 'p', 'en', 'daily', 7, 0, 'pleat,dumpy', '[["pleat", [242, 5]]]', 'playing',
+    'x', 'x', 2);
+"""
+
+
+def test_a_database_from_before_schema_versions_keeps_every_game(tmp_path):
+    from raten.web.store import DuplicateError
+    from raten.web.store.migrations import VERSION_TABLE
+
+    path = tmp_path / "before.sqlite3"
+    with sqlite3.connect(path) as con:
+        con.executescript(BEFORE_VERSIONS)
+    store = Store(path)
+    assert store.engine.read(f"SELECT version FROM {VERSION_TABLE}") == [(1,)]
+    assert store.secret() == "kept"
+    assert store.game("p", "g1").history == (("slate", 10), ("crane", 242))
+    assert store.game("p", "g2").history == (("pleat", (242, 5)),) and store.game("p", "g2").boards == 2
+    assert [(f.number, f.won, f.tries) for f in store.finished("p", "en", 1, "daily")] == [(7, True, 2)]
+    with pytest.raises(DuplicateError):
+        store.create_game("p", "en", "daily", 7, False, "crane")
+    store.close()
+    Store(path).close()  # opened again: nothing left to apply, nothing lost
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT count(*) FROM games").fetchone() == (2,)
+        assert con.execute(f"SELECT count(*) FROM {VERSION_TABLE}").fetchone() == (1,)
+
+
+def test_a_missing_folder_is_not_made(tmp_path):
+    with pytest.raises(RatenError, match="does not exist") as e:
+        Store(tmp_path / "missing" / "deeper" / "raten.sqlite3")
+    assert "\n" not in str(e.value)
+    assert not (tmp_path / "missing").exists()
+
+
+def _foreign(path) -> None:
+    with sqlite3.connect(path) as con:
+        con.executescript("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total INTEGER);")
+        con.execute("INSERT INTO invoices VALUES (1, 5)")
+
+
+def test_another_programs_sqlite_file_is_left_alone(tmp_path):
+    path = tmp_path / "theirs.sqlite3"
+    _foreign(path)
+    with pytest.raises(RatenError, match=r"not raten's \(invoices\)"):
+        Store(path)
+    with sqlite3.connect(path) as con:
+        tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert tables == {"invoices"}
+
+
+def _newer(path) -> None:
+    made(path)
+    with sqlite3.connect(path) as con:
+        con.execute("INSERT INTO raten_schema_version VALUES (999, 'later')")
+
+
+@pytest.mark.parametrize(
+    ("prepare", "expected"),
+    [
+        (_foreign, "not raten's (invoices)"),
+        (_newer, "schema version 999, newer than this raten knows"),
+        (None, "does not exist"),
+    ],
+)
+def test_serve_refuses_a_database_it_must_not_use_in_one_line(tmp_path, monkeypatch, prepare, expected):
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda *_a, **_k: pytest.fail("served"))
+    path = tmp_path / "db.sqlite3" if prepare else tmp_path / "missing" / "db.sqlite3"
+    if prepare:
+        prepare(path)
+    result = CliRunner().invoke(cli, ["serve", "--db", str(path), "--lists", "en"])
+    assert result.exit_code != 0
+    assert expected in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert prepare or not (tmp_path / "missing").exists()

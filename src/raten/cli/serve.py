@@ -19,9 +19,11 @@ from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option(
     "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE|URL",
     envvar="RATEN_DB",
-    help="SQLite file for games and statistics [env RATEN_DB; default: in the user data directory].",
+    help="Where games and statistics are kept: a SQLite file (its folder must exist) or a PostgreSQL "
+    "URL postgresql://USER:PASSWORD@HOST:PORT/DB that several servers can share "
+    "[env RATEN_DB; default: raten.sqlite3 in the user data directory].",
 )
 @click.option(
     "--lists",
@@ -97,7 +99,7 @@ from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
 def serve(
     host: str,
     port: int,
-    db: Path | None,
+    db: str | None,
     list_names: str | None,
     extra_lists: tuple[str, ...],
     workers: int,
@@ -118,12 +120,13 @@ def serve(
 
     from raten.web.app import create_app
     from raten.web.protocol import with_header_timeout
-    from raten.web.store import ENV_DB, Store, default_db_path
+    from raten.web.store import ENV_DB, default_db_path, is_postgres, open_store
+    from raten.web.store.target import shown as db_shown
 
     names = [n.strip() for n in list_names.split(",") if n.strip()] if list_names else None
     extra = _extra_specs(extra_lists)
-    db_path = db or default_db_path()
-    Store(db_path).close()  # a database that cannot be used is one clear line, before the lists load
+    db_path = (db if is_postgres(db) else Path(db)) if db else default_db_path()
+    open_store(db_path).close()  # a database that cannot be used is one clear line, before the lists load
     shown = [*(names or PRESETS), *(spec.split("=", 1)[0] for spec in extra)]
     err_console.print(f"loading word lists and warming up ({', '.join(shown)}) ...")
     options: dict[str, Any] = {
@@ -143,12 +146,13 @@ def serve(
         os.environ[ENV_DB] = str(db_path)
         os.environ[ENV_LISTS] = ",".join(names or [])
         os.environ[ENV_EXTRA] = "\n".join(extra)
-        create_app(names, db_path, extra_lists=extra)  # fail here, once, if a list or the database is unusable
+        # fail here, once, if a list or the database is unusable; the workers open their own connections
+        create_app(names, db_path, extra_lists=extra).state.store.close()
         uvicorn.run("raten.cli.serve:app_from_env", factory=True, workers=workers, **options)
         return
     app = create_app(names, db_path, workers=rank_workers, queue=queue, processes=True, extra_lists=extra)
     _wait_for_rank_workers(app)
-    err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_path}")
+    err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_shown(db_path)}")
     uvicorn.run(app, **options)
 
 

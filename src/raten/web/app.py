@@ -39,7 +39,7 @@ from raten.web.routes import api_router
 from raten.web.routes.common import PLAYER_COOKIE, language
 from raten.web.routes.pages import Pages
 from raten.web.service import Lists
-from raten.web.store import ConflictError, Store, default_db_path
+from raten.web.store import ConflictError, open_store
 
 HERE = Path(__file__).parent
 
@@ -64,7 +64,8 @@ def create_app(
     """The web app.
 
     ``word_sets``: word sets by name, or preset names (default: every preset available).
-    ``db_path``: the SQLite file (default ``$RATEN_DB`` or the user data directory).
+    ``db_path``: the SQLite file or a ``postgresql://`` URL (default ``$RATEN_DB`` or a file in the
+    user data directory).
     ``daily_secret``: seed of the daily words (default: made once and kept in the database).
     ``today``: the date of the daily game (UTC by default; tests fix it).
     ``lists``: an already warmed ``Lists`` to share between apps (tests).
@@ -74,7 +75,7 @@ def create_app(
     ``extra_lists``: ``NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]`` specs offered besides
     (`raten serve --list`).
     """
-    store = Store(db_path or default_db_path())  # first: a bad database fails before the lists load
+    store = open_store(db_path)  # first: a bad database fails before the lists load
     lists = lists or Lists.load(word_sets, extra=extra_lists)
     warm_up_review()  # once per process: the first review is then not a compile of the search
 

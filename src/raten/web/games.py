@@ -7,7 +7,6 @@ module stores what they decide, so the game routes only translate in and out.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -15,7 +14,7 @@ from datetime import UTC, date, datetime, timedelta
 from raten.play.game import Game, GameError, Mode, daily_number, game_variant, offered_boards
 from raten.play.records import Record, record_of
 from raten.web.service import Lists
-from raten.web.store import ConflictError, GameRecord, Store, stored_rows
+from raten.web.store import ConflictError, DuplicateError, GameRecord, Store, stored_rows
 
 
 class NotFoundError(Exception):
@@ -112,7 +111,7 @@ class Games:
             game = Game.daily(entry.words, day, boards, hard=hard, secret=self.secret)
             try:
                 record = self.store.create_game(who, entry.name, "daily", number, hard, game.answer, boards)
-            except sqlite3.IntegrityError:  # the same player started it at the same moment
+            except DuplicateError:  # the same player started it at the same moment
                 record = self.store.daily_game(who, entry.name, number, boards)
                 assert record is not None
         wanted = self.game_of(record).with_hard(hard)

@@ -1,0 +1,233 @@
+"""The game's store: players, games in progress and finished, the daily secret.
+
+Every rule is here once, in SQL both engines read; ``Store`` opens the engine that ``--db``
+names (a file: SQLite; a ``postgresql://`` URL: PostgreSQL), migrates it and checks it.
+Every game row is read and written only together with the player id it belongs to."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import warnings
+from datetime import UTC, datetime
+from pathlib import Path
+
+from raten.errors import RatenError, shorten
+from raten.play.records import Finished
+from raten.web.store.engine import Engine
+from raten.web.store.migrations import migrate
+from raten.web.store.records import ConflictError, GameRecord, StoredRow, StoreWarning, new_id
+from raten.web.store.target import is_postgres
+from raten.web.store.target import shown as target_shown
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _tries(rows: str) -> int:
+    return len(json.loads(rows))
+
+
+def connect(target: str | Path, *, make_folder: bool = False) -> Engine:
+    """The engine for ``target``: a ``postgresql://`` URL or a SQLite file (``:memory:`` too)."""
+    if is_postgres(target):
+        try:
+            from raten.web.store.postgres import PostgresEngine
+        except ImportError:
+            raise RatenError(
+                "a postgresql:// database needs psycopg 3 and its pool: pip install 'raten[web]'", "database_driver"
+            ) from None
+        return PostgresEngine(str(target))
+    from raten.web.store.sqlite import SQLiteEngine
+
+    return SQLiteEngine(target, make_folder=make_folder)
+
+
+class Store:
+    """The database behind the game pages, on either engine."""
+
+    def __init__(self, target: str | Path, *, make_folder: bool = False) -> None:
+        """Open the database, bring its schema up to date and check it quickly.
+
+        Any fault (not a database, damaged, unreachable, a folder that does not exist or
+        cannot be written, another program's tables, a newer schema) is one ``RatenError``
+        naming it; signs of a replaced database are ``StoreWarning``s. ``make_folder``: create
+        a missing folder (for the default location only)."""
+        shown = target_shown(target)
+        engine: Engine | None = None
+        try:
+            engine = connect(target, make_folder=make_folder)
+            migrate(engine)
+            games = engine.read("SELECT count(*) FROM games")[0][0]
+            has_secret = engine.read("SELECT 1 FROM meta WHERE key = 'daily_secret'")
+        except Exception as e:
+            if engine is not None:
+                engine.close()
+            if isinstance(e, RatenError) or not isinstance(e, _faults(target)):
+                raise
+            reason = shorten(" ".join(str(e).split()), 300)  # a server's reason is long but worth reading
+            raise RatenError(
+                f"cannot use the database {shown}: {reason}", "database", path=shown, reason=reason
+            ) from None
+        self.engine = engine
+        self.target = shown
+        if games and not has_secret:
+            warnings.warn(
+                f"{shown} holds {games} games but no daily secret: was it replaced? Today's daily words will change",
+                StoreWarning,
+                stacklevel=2,
+            )
+
+    def close(self) -> None:
+        self.engine.close()
+
+    def _write(self, sql_params: list[tuple[str, tuple]]) -> list[int]:
+        """Run statements in one transaction; the row count of each."""
+        with self.engine.transaction() as tx:
+            return [tx.execute(sql, params) for sql, params in sql_params]
+
+    def _read(self, sql: str, params: tuple) -> list[tuple]:
+        return self.engine.read(sql, params)
+
+    # --- meta and players -------------------------------------------------------------
+
+    def secret(self) -> str:
+        """The server's private seed for the daily words, made once and kept."""
+        self._write([("INSERT INTO meta (key, value) VALUES ('daily_secret', ?) ON CONFLICT DO NOTHING", (new_id(),))])
+        return self._read("SELECT value FROM meta WHERE key = 'daily_secret'", ())[0][0]
+
+    def new_player(self) -> str:
+        player = secrets.token_urlsafe(24)
+        self._write([("INSERT INTO players (id, created) VALUES (?, ?)", (player, _now()))])
+        return player
+
+    def player_exists(self, player: str) -> bool:
+        return bool(self._read("SELECT 1 FROM players WHERE id = ?", (player,)))
+
+    # --- games ------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        player: str,
+        list_name: str,
+        mode: str,
+        number: int | None,
+        hard: bool,
+        answer: str,
+        boards: int = 1,
+    ) -> GameRecord:
+        """Store a new game. A second daily game for the same player, list, board count and day
+        is refused by the database (``DuplicateError``). A new practice game ends the player's
+        practice game of that list and board count still in play, in the same transaction:
+        abandoned (it counts as played) once it has a guess, else dropped."""
+        game_id = new_id()
+        now = _now()
+        writes: list[tuple[str, tuple]] = []
+        if mode == "practice":
+            mine = "player = ? AND list = ? AND boards = ? AND mode = 'practice' AND status = 'playing'"
+            writes += [
+                (f"DELETE FROM games WHERE {mine} AND rows = '[]'", (player, list_name, boards)),
+                (f"UPDATE games SET status = 'abandoned', updated = ? WHERE {mine}", (now, player, list_name, boards)),
+            ]
+        writes.append(
+            (
+                "INSERT INTO games (id, player, list, mode, number, hard, answer, created, updated, boards)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, player, list_name, mode, number, int(hard), answer, now, now, boards),
+            )
+        )
+        self._write(writes)
+        return GameRecord(game_id, player, list_name, mode, number, hard, answer, (), "playing", boards)
+
+    _COLUMNS = "id, player, list, mode, number, hard, answer, rows, status, boards"
+
+    @staticmethod
+    def _record(row: tuple) -> GameRecord:
+        game_id, player, list_name, mode, number, hard, answer, rows, status, boards = row
+        moves = tuple(
+            (str(w), tuple(None if x is None else int(x) for x in c) if isinstance(c, list) else int(c))
+            for w, c in json.loads(rows)
+        )
+        return GameRecord(game_id, player, list_name, mode, number, bool(hard), answer, moves, status, int(boards))
+
+    def game(self, player: str, game_id: str) -> GameRecord | None:
+        """The game with this id if it belongs to ``player``, else None."""
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE id = ? AND player = ?", (game_id, player))
+        return self._record(rows[0]) if rows else None
+
+    def daily_game(self, player: str, list_name: str, number: int, boards: int = 1) -> GameRecord | None:
+        rows = self._read(
+            f"SELECT {self._COLUMNS} FROM games"
+            " WHERE player = ? AND list = ? AND number = ? AND boards = ? AND mode = 'daily'",
+            (player, list_name, number, boards),
+        )
+        return self._record(rows[0]) if rows else None
+
+    def finished(self, player: str, list_name: str, boards: int, mode: str) -> list[Finished]:
+        """The player's games of one list, board count and mode that count in the statistics
+        (won, lost, abandoned), in the order they were begun."""
+        rows = self._read(
+            "SELECT number, status, rows FROM games"
+            " WHERE player = ? AND list = ? AND boards = ? AND mode = ? AND status IN ('won', 'lost', 'abandoned')"
+            " ORDER BY rowid",
+            (player, list_name, boards, mode),
+        )
+        return [Finished(number, status == "won", _tries(moves)) for number, status, moves in rows]
+
+    def last_finished(self, player: str, list_name: str, boards: int, mode: str) -> GameRecord | None:
+        """The player's game of one list, board count and mode that ended last (won or lost)."""
+        rows = self._read(
+            f"SELECT {self._COLUMNS} FROM games WHERE player = ? AND list = ? AND boards = ? AND mode = ?"
+            " AND status IN ('won', 'lost') ORDER BY updated DESC, rowid DESC LIMIT 1",
+            (player, list_name, boards, mode),
+        )
+        return self._record(rows[0]) if rows else None
+
+    def set_hard(self, record: GameRecord, hard: bool) -> GameRecord:
+        """Switch hard mode of a game that has no guesses yet."""
+        (count,) = self._write(
+            [
+                (
+                    "UPDATE games SET hard = ?, updated = ? WHERE id = ? AND player = ? AND rows = '[]'",
+                    (int(hard), _now(), record.id, record.player),
+                )
+            ]
+        )
+        if not count:
+            raise ConflictError("hard mode can only change before the first guess")
+        return GameRecord(**{**record.__dict__, "hard": hard})
+
+    def save_rows(self, record: GameRecord, rows: tuple[StoredRow, ...], status: str) -> GameRecord:
+        """Store the game's new rows and status. Refused (``ConflictError``) if the rows changed
+        meanwhile, so a game ends (and counts) once, and a game no longer in play takes no row."""
+        (count,) = self._write(
+            [
+                (
+                    "UPDATE games SET rows = ?, status = ?, updated = ?"
+                    " WHERE id = ? AND player = ? AND rows = ? AND status = 'playing'",
+                    (
+                        json.dumps([list(r) for r in rows]),
+                        status,
+                        _now(),
+                        record.id,
+                        record.player,
+                        json.dumps([list(r) for r in record.history]),
+                    ),
+                )
+            ]
+        )
+        if count != 1:
+            raise ConflictError("the game changed meanwhile; reload it")
+        return GameRecord(**{**record.__dict__, "history": rows, "status": status})
+
+
+def _faults(target: str | Path) -> tuple[type[BaseException], ...]:
+    """The errors that mean the database named by ``target`` cannot be used (not a bug of ours)."""
+    if is_postgres(target):
+        from raten.web.store.postgres import FAULTS
+
+        return FAULTS
+    from raten.web.store.sqlite import FAULTS as SQLITE_FAULTS
+
+    return SQLITE_FAULTS
