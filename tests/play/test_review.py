@@ -152,6 +152,14 @@ def test_colours_and_share_text_agree_with_the_answer():
         parse_share("Wordle 1,000 X/6")
 
 
+def test_a_lost_german_game_names_the_answer_as_german_writes_it():
+    words = WordSet.from_lists(["boese", "kaese", "masse"], ["boese", "kaese", "masse", "tarne"], language="de")
+    lost = next(n for n in review(words, ["tarne", "kaese"], "boese").notes if n.key == "review_lost_answer")
+    assert str(lost).endswith("the answer was BÖSE") and lost.params["answer"] == "BÖSE"
+    lost = next(n for n in review(words, ["tarne", "kaese"], "masse").notes if n.key == "review_lost_answer")
+    assert lost.params["answer"] == "MASSE"  # Masse or Maße: as typed
+
+
 @pytest.mark.slow
 def test_a_lost_game():
     words = load_words("de")

@@ -296,6 +296,21 @@ def test_a_lost_game_counts_and_breaks_the_streak(app, client):
     assert body["stats"]["played"] == 1 and body["stats"]["wins"] == 0 and body["stats"]["current_streak"] == 0
 
 
+def test_a_german_answer_is_also_given_as_german_writes_it(client, monkeypatch):
+    """boese is shown BÖSE: ``answers_written`` has the spelling the pages show (the tiles keep BOESE)."""
+    monkeypatch.setattr(game_module, "random_word", lambda _words: "boese")
+    game = start(client, list="de", mode="practice")
+    assert game["answers_written"] is None
+    for w in ["tarne", "kilos", "zweck", "bluff", "regen", "masse"]:
+        body = guess(client, game["id"], w).json()
+    assert body["status"] == "lost" and body["answer"] == "boese" and body["answers_written"] == ["böse"]
+    game = start(client, list="de", mode="practice")
+    assert guess(client, game["id"], "boese").json()["answers_written"] == ["böse"]
+    monkeypatch.setattr(game_module, "random_word", lambda _words: "masse")  # Masse or Maße: as typed
+    game = start(client, list="de", mode="practice")
+    assert guess(client, game["id"], "masse").json()["answers_written"] == ["masse"]
+
+
 def test_refused_words_cost_no_try(client):
     game = start(client, mode="practice")
     refused = [("qxzvj", "unknown_word"), ("abc", "bad_word"), ("toolong", "bad_word"), ("ab1de", "bad_word")]
