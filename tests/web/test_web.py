@@ -402,6 +402,7 @@ def test_the_daily_game_is_one_per_language(lists, tmp_path, de_words):
         assert practice["list"] == "de-ext"
 
 
+@pytest.mark.slow
 def test_daily_hard_mode_changes_only_before_the_first_guess(client):
     game = start(client, mode="daily")
     assert start(client, mode="daily", hard=True)["hard"] is True
@@ -504,6 +505,7 @@ def test_a_game_counts_once_when_two_guesses_race(app, client):
 # --- pages ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/", "/solver", "/play", "/openers"])
 def test_pages_render(client, path):
     r = client.get(path)
@@ -597,6 +599,7 @@ def test_won_in_one_counts_in_the_first_column(app, client):
 HUGE = ": ': ': ' " * 7200  # 72 KB: once made the German error translation backtrack for 25 s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("body", "german"),
     [
@@ -687,6 +690,7 @@ def test_hints_under_the_frequency_prior(client, de_words):
     assert {e["name"]: e["prior"] for e in lists} == {"en": "uniform", "de": "uniform"}
 
 
+@pytest.mark.slow
 def test_openers_under_a_prior(client, de_words):
     from raten.wordlists.prior import apply_prior
 

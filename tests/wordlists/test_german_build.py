@@ -169,6 +169,7 @@ def test_shipped_solutions_cover_the_6mal5_list(shared_list) -> None:
     assert len(reference & ours) >= 880  # 893 measured with wngerman 20161207-11, wordfreq 3.1.1
 
 
+@pytest.mark.slow
 def test_frequent_words_are_allowed_but_never_solutions(lex: Lexicon) -> None:
     plain = build_lists(lex, fake_zipf, solutions=3)
     listed = set(plain.allowed)
