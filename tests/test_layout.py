@@ -195,6 +195,7 @@ def test_only_cli_imports_click_or_rich(real):
     assert [str(i) for i in ui_outside_cli(real)] == []
 
 
+@pytest.mark.slow
 def test_no_import_cycles(real):
     assert [_explain(c, real) for c in cycles(real)] == []
     with_types = imports(SRC, type_checking=True)

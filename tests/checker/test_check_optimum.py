@@ -91,6 +91,7 @@ def test_feedback_rule():
             assert matrix[i, j] == check_optimum.code_of(check_optimum.feedback(g, a))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GERMAN)
 def test_committed_tree_passes(name, de_lists, six_lists):
     hard = ["--hard"] if "hard" in name else []
@@ -152,6 +153,7 @@ def test_guess_not_allowed(tmp_path, de_lists, six_lists):
     expect_failure(check_forged_tree(tmp_path, "de-normal", lines, de_lists, six_lists), "QQQQQ is not an allowed")
 
 
+@pytest.mark.slow
 def test_hard_mode_violation(tmp_path, de_lists, six_lists):
     """A guess that drops the opener's greens, on a path no other answer shares."""
     lines = tree_lines("de-hard")
@@ -251,6 +253,7 @@ def test_row_better_than_the_best(tmp_path, six_lists):
     expect_failure(check_forged_table(tmp_path, rows, six_lists), "better than the best")
 
 
+@pytest.mark.slow
 def test_unrefuted_opener(tmp_path, six_lists):
     """An at-least bound below the best: the opener is not refuted, and the checker's own bound
     (weaker than raten's exact search for the second-best opener) cannot refute it either."""
@@ -270,6 +273,7 @@ def test_missing_and_unknown_openers(tmp_path, six_lists):
 # --- bad usage and unreadable input ------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_bad_usage_and_unreadable_input(tmp_path, six_lists):
     sols, allowed = six_lists
     assert run("--solutions", sols).returncode == 2

@@ -66,6 +66,7 @@ def _dots(code: int) -> str:
 # --- hint --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_hint_json_shape_and_figures(en_words) -> None:
     out = ok_json("hint", "--words", "en", "crane=..?!.", "-n", "4")
     assert {"candidates", "candidate_words", "hints", "constraints"} <= set(out)
@@ -254,6 +255,7 @@ def test_score() -> None:
     assert run("score", "--notation", "letters", "spiel", "insel").output.strip() == "SPIEL vs INSEL: ybygg"
 
 
+@pytest.mark.slow
 def test_words_json() -> None:
     out = ok_json("words")
     rows = {r["name"]: r for r in out["presets"]}
@@ -455,6 +457,7 @@ def test_python_dash_m_help() -> None:
         assert command in proc.stdout
 
 
+@pytest.mark.slow
 def test_python_dash_m_hint_and_error() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "raten", "hint", "--json", "-n", "1", "crane=..?!."],
@@ -476,6 +479,7 @@ def test_version() -> None:
     assert result.exit_code == 0 and "raten" in result.output
 
 
+@pytest.mark.slow
 def test_words_json_names_the_extra_presets() -> None:
     out = ok_json("words")
     (nyt,) = out["extra_presets"]

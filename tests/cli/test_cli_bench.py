@@ -70,6 +70,7 @@ def test_bench_sample_opener_hard(lists) -> None:
     assert [w["answer"] for w in again["results"][0]["worst"]] == [w["answer"] for w in r["worst"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("suffix", "magic"), [(".png", b"\x89PNG"), (".svg", b"<?xml")])
 def test_bench_plot(lists, tmp_path, suffix, magic) -> None:
     pytest.importorskip("matplotlib")
@@ -99,6 +100,7 @@ def test_bench_errors(lists, args, message) -> None:
     assert "Traceback" not in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["entropy", "minimax", "lookahead:3"])
 @pytest.mark.parametrize("hard", [False, True])
 def test_bench_plays_what_hint_shows(lists, strategy, hard) -> None:

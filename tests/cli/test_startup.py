@@ -43,6 +43,7 @@ def loaded_after(tmp_path: Path, *args: str) -> tuple[set[str], subprocess.Compl
     return set(json.loads(out.read_text())), proc
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "exit_code"),
     [
@@ -62,6 +63,7 @@ def test_light_commands_import_neither_numba_nor_the_matrix(tmp_path, args, exit
     assert [m for m in HEAVY if m in modules] == []
 
 
+@pytest.mark.slow
 def test_score_error_is_clean_and_light(tmp_path):
     modules, proc = loaded_after(tmp_path, "score", "crane", "toolong")
     assert "exit 1" in proc.stderr

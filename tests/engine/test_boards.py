@@ -209,6 +209,7 @@ def brute_best_weighted(game: Boards, strategy: str, weight: dict[str, float]) -
     return min(pool, key=key)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", list(BOARD_STRATEGIES))
 @pytest.mark.parametrize("seed", range(4))
 def test_boards_rank_by_each_boards_prior_weights(small: WordSet, strategy: str, seed: int) -> None:

@@ -107,12 +107,14 @@ def test_kernel_matrix_equals_reference_on_every_pair(
     assert mismatch.size == 0, [(repeated_words[g], repeated_words[a]) for g, a in mismatch[:5]]
 
 
+@pytest.mark.slow
 def test_python_pattern_equals_reference_on_every_pair(repeated_words, reference_table) -> None:
     for gi, g in enumerate(repeated_words):
         row = [pattern(g, a) for a in repeated_words]
         assert row == reference_table[gi].tolist(), g
 
 
+@pytest.mark.slow
 def test_api_pattern_equals_reference_on_every_pair(repeated_words, reference_table) -> None:
     for gi, g in enumerate(repeated_words):
         row = [compat.pattern(g, a) for a in repeated_words]
@@ -122,6 +124,7 @@ def test_api_pattern_equals_reference_on_every_pair(repeated_words, reference_ta
 five_letters = st.text(alphabet="abesr", min_size=5, max_size=5)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.tuples(five_letters, five_letters), min_size=1, max_size=40))
 def test_random_pairs_agree(pairs: list[tuple[str, str]]) -> None:
@@ -133,6 +136,7 @@ def test_random_pairs_agree(pairs: list[tuple[str, str]]) -> None:
         assert int(table[i, i]) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(five_letters, five_letters)
 def test_letter_counts_are_conserved(guess: str, answer: str) -> None:

@@ -124,6 +124,7 @@ def _compiled_rules(history, reveal_fn) -> tuple[np.ndarray, np.ndarray]:
     return greens, need
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("reveal_fn", [reveal, reveal.py_func], ids=["compiled", "python"])
 @settings(max_examples=150, deadline=None)
 @given(history=st.one_of(histories, game_histories))

@@ -114,6 +114,7 @@ def _blocked_on_a_lock(pid: int) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_a_save_waits_while_another_process_holds_the_cache_entry(tmp_path):
     """numba's index-then-data write is one step for other processes: a save waits for the lock
     (without it the child writes its index within milliseconds of saying it is ready). The test

@@ -50,6 +50,7 @@ def _groups(table, first_row: int, cols: np.ndarray):
     return order.astype(np.int64), bounds, group_codes.astype(np.int64)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize(
     "kernel", [lookahead.second_step_entropy, lookahead.second_step_entropy.py_func], ids=["compiled", "python"]
@@ -108,6 +109,7 @@ def test_gather_block_is_numpy_indexing(small, gather) -> None:
     assert np.array_equal(gather(table, rows, np.asarray(cols, dtype=np.int64)), table[rows][:, cols])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", [0, 1])
 def test_weighted_second_step_bits_equal_brute_force(small, hard: bool, seed: int) -> None:

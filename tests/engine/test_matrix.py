@@ -180,6 +180,7 @@ CORRUPTIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", CORRUPTIONS)
 @pytest.mark.usefixtures("fresh_cache")
 def test_corrupt_cache_is_rebuilt_with_a_warning(kind: str, small_words, tmp_path: Path) -> None:
@@ -289,6 +290,7 @@ DATA_DAMAGE: dict[str, Callable[[Path], None]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", DATA_DAMAGE)
 @pytest.mark.usefixtures("fresh_cache")
 def test_damaged_table_beside_its_digest_is_rebuilt(kind: str, small_words) -> None:
@@ -311,6 +313,7 @@ def test_garbled_header_is_what_crashed_np_load(small_words) -> None:
         np.load(path, mmap_mode="r")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "arr",
     [
@@ -343,6 +346,7 @@ META_DAMAGE: dict[str, Callable[[Path], None]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", META_DAMAGE)
 @pytest.mark.usefixtures("fresh_cache")
 def test_damaged_digest_file_means_a_rebuild(kind: str, small_words) -> None:
@@ -361,6 +365,7 @@ def test_damaged_digest_file_means_a_rebuild(kind: str, small_words) -> None:
 # --- files that are not files, temporary files, folders that refuse writes ----------------
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(20)  # a blocking open of a FIFO would hang here forever: the guard fails it instead
 @pytest.mark.parametrize("which", ["table", "digest file"])
 @pytest.mark.usefixtures("fresh_cache")

@@ -78,6 +78,7 @@ def test_log2_is_maths():
 # --- random tables ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [1, 2, 3, 7, 242, 243, 244, 500, 1000])
 @pytest.mark.parametrize("alphabet", [1, 2, 6, 243])
 def test_random_tables_of_each_size(n: int, alphabet: int):
@@ -197,6 +198,7 @@ print(json.dumps({"paths": paths, "loaded": loaded, "numba_after_first": numba_a
 """
 
 
+@pytest.mark.slow
 def test_a_process_that_ranks_again_gets_the_compiled_kernel(en_words):
     """Issue 27 item 15: the first ranking of a fresh process is numpy's (no wait for numba), the
     loader then loads the kernel behind it, and the second ranking is the kernel's, with the same

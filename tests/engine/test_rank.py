@@ -140,6 +140,7 @@ def test_partition_kernel_equals_plain_histogram(data: st.DataObject, en_words) 
         assert (patterns[i], largest[i], sum_sq[i]) == (len(sizes), max(sizes), sum(k * k for k in sizes))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n_cols", "shuffled"), [(1, 0), (7, 0), (243, 0), (244, 0), (2315, 0), (2315, 1)])
 def test_partition_kernel_serial_and_parallel_agree(
     en_words, n_cols: int, shuffled: int, monkeypatch: pytest.MonkeyPatch

@@ -43,6 +43,7 @@ def test_the_published_limits(en_words, boards, limit):
     assert game.max_tries == limit and game.boards == boards
 
 
+@pytest.mark.slow
 def test_daily_answers_are_fixed_distinct_and_walk_the_list(en_words):
     first = daily_answers(en_words, DAY, 4, "s")
     assert first == daily_answers(en_words, DAY, 4, "s")

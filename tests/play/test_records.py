@@ -63,6 +63,7 @@ def slow_daily(results: dict[int, bool], today: int) -> tuple[int, int]:
     return current, best
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(results=st.dictionaries(st.integers(1, 40), st.booleans(), max_size=30), today=st.integers(1, 45))
 def test_daily_streaks_against_the_calendar(results, today):

@@ -65,6 +65,7 @@ def small_list(seed: int) -> WordSet:
     return WordSet.from_lists(sols, extra, name=f"review-{seed}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(6))
 def test_v_and_q_equal_brute_force_on_small_random_lists(seed, hard):
@@ -104,6 +105,7 @@ def test_every_move_of_a_proven_tree_has_regret_zero(name):
         assert r.skill == 99 and r.total_regret == 0.0
 
 
+@pytest.mark.slow
 def test_a_worse_move_has_the_regret_of_its_subtree_totals():
     words = load_words("de")
     values = Values(words, budget=big())
@@ -152,6 +154,14 @@ def test_colours_and_share_text_agree_with_the_answer():
         parse_share("Wordle 1,000 X/6")
 
 
+def test_a_lost_german_game_names_the_answer_as_german_writes_it():
+    words = WordSet.from_lists(["boese", "kaese", "masse"], ["boese", "kaese", "masse", "tarne"], language="de")
+    lost = next(n for n in review(words, ["tarne", "kaese"], "boese").notes if n.key == "review_lost_answer")
+    assert str(lost).endswith("the answer was BÖSE") and lost.params["answer"] == "BÖSE"
+    lost = next(n for n in review(words, ["tarne", "kaese"], "masse").notes if n.key == "review_lost_answer")
+    assert lost.params["answer"] == "MASSE"  # Masse or Maße: as typed
+
+
 @pytest.mark.slow
 def test_a_lost_game():
     words = load_words("de")
@@ -173,6 +183,7 @@ def test_a_hard_mode_game_and_an_illegal_hard_move():
     assert e.value.key == "review_hard"
 
 
+@pytest.mark.slow
 def test_an_answer_outside_the_list_is_said_honestly():
     words = load_words("de")
     outside = next(w for w in words.allowed if w not in words.solution_index)
@@ -189,6 +200,7 @@ def test_an_english_first_guess_is_exact_from_the_proven_openers_table():
     assert first.regret == pytest.approx((7930 - 7920) / 2315)
 
 
+@pytest.mark.slow
 def test_an_english_hard_mode_first_guess_is_exact_from_the_proven_openers_table():
     r = review(load_words("en"), ["crane", "haunt"], "haunt", hard=True, budget=Budget(seconds=0.2), solver=False)
     first = r.moves[0]

@@ -197,6 +197,7 @@ def test_the_cli_refuses_it_as_the_hint_does() -> None:
     assert judged.output == hint.output and "rows 2 (TOUSY) / 3 (HAUNT)" in judged.output.replace("\n", " ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_api_refuses_it_as_the_hints_endpoint_does(tmp_path, en_words, lang) -> None:
     app = create_app(lists=Lists.load({"en": en_words}), db_path=tmp_path / "r.sqlite3", daily_secret="t")
@@ -211,6 +212,7 @@ def test_the_api_refuses_it_as_the_hints_endpoint_does(tmp_path, en_words, lang)
     assert judged.json()["error"] == i18n.error_message(hint_error(en_words, IMPOSSIBLE), lang)
 
 
+@pytest.mark.slow
 def test_a_game_whose_answer_the_list_lacks_is_still_reviewed(en_words) -> None:
     """Rows that agree with each other but fit no word of the list: the answer is outside the list
     (the hint says so too), and the review values what it can instead of refusing."""
@@ -223,6 +225,7 @@ def test_a_game_whose_answer_the_list_lacks_is_still_reviewed(en_words) -> None:
 # --- item 4: the table fits 80 columns, in a pipe too ----------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "guesses"),
     [

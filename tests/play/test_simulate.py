@@ -71,6 +71,7 @@ def test_every_strategy_plays_every_game(small, name, hard) -> None:
     assert all(path[0] == result.opener for path in result.paths)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("name", [*SEVEN, "lookahead:3"])
 def test_plays_the_guesses_hint_shows(small, name, hard) -> None:

@@ -68,6 +68,7 @@ def brute(words: WordSet, hard: bool):
     return solvable, safe
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(12))
 def test_safety_equals_brute_force(seed: int, hard: bool) -> None:
@@ -144,6 +145,7 @@ def test_a_damaged_option_is_refused() -> None:
         Guarantee(words, limit=0)
 
 
+@pytest.mark.slow
 def test_a_guarded_strategy_plays_a_safe_guess() -> None:
     """Under the guarantee the entropy strategy's guess is safe wherever a safe guess exists."""
     from raten.engine.state import State

@@ -71,6 +71,7 @@ CASES = [(seed, "aeinrst", hard, limit) for seed in range(10) for hard, limit in
 CASES += [(seed, "abcde", hard, limit) for seed in range(3) for hard, limit in MODES]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "alphabet", "hard", "limit"), CASES)
 def test_level_bound_never_exceeds_the_exact_value(seed: int, alphabet: str, hard: bool, limit: int | None) -> None:
     rng = random.Random(1000 + seed)

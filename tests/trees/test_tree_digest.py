@@ -179,6 +179,7 @@ def test_a_resealed_level_bound_above_its_recomputation_is_refused(small, result
         resume(results, small)
 
 
+@pytest.mark.slow
 def test_a_search_bound_above_every_cheap_bound_is_accepted_on_its_digest_and_counted(en_words, tmp_path):
     """The exact search's bound at its cut-off can claim more than the one-level bound shows:
     re-proving it would cost what it cost, so it is taken on its digest and counted. (On the

@@ -75,6 +75,7 @@ CASES = [(seed, "aeinrst", hard, limit) for seed in range(12) for hard, limit in
 CASES += [(seed, "abc", hard, limit) for seed in range(4) for hard, limit in MODES]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "alphabet", "hard", "limit"), CASES)
 def test_exact_search_equals_brute_force(seed: int, alphabet: str, hard: bool, limit: int | None) -> None:
     rng = random.Random(seed)

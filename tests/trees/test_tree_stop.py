@@ -87,6 +87,7 @@ def test_a_budget_stops_a_search_under_way_with_a_bound_below_the_exact_value() 
         assert value.exact and bound.total <= value.total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 def test_a_stopped_search_then_a_full_one_gives_the_exact_value(hard: bool, monkeypatch) -> None:
     """Stopped, then searched again with a fresh budget on the same memo, an en position gets the

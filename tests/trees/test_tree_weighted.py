@@ -107,6 +107,7 @@ def test_an_opener_that_tells_nothing_still_starts_a_tree(hard: bool, limit: int
         assert Searcher(words, hard=hard, max_guesses=limit).solve_opener("xxxxx").exact
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "hard", "limit"), WCASES)
 def test_weighted_search_equals_brute_force(seed: int, hard: bool, limit: int | None) -> None:
     check_openers(random_words(5000 + seed), hard, limit)
@@ -138,6 +139,7 @@ def test_weighted_search_equals_brute_force_on_random_weights(seed, n_sol, n_ext
     check_openers(weighted(words, ws), hard, limit)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "hard", "limit"), WCASES[:24])
 def test_weighted_level_bound_and_formula_bounds_are_admissible(seed: int, hard: bool, limit: int | None) -> None:
     """Every group under every opener: the formula bound and the one-level bound never exceed

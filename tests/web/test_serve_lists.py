@@ -162,6 +162,7 @@ def test_serve_refuses_bad_lists_in_one_line(tmp_path, files, monkeypatch, extra
     assert message in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_the_solver_the_game_and_the_openers_page_offer_them(tmp_path, files, en_words) -> None:
     lists = Lists.load({"en": en_words}, extra=[f"mine={files[0]}:{files[1]}"])
     app = create_app(lists=lists, db_path=tmp_path / "raten.sqlite3", daily_secret="t")

@@ -296,6 +296,21 @@ def test_a_lost_game_counts_and_breaks_the_streak(app, client):
     assert body["stats"]["played"] == 1 and body["stats"]["wins"] == 0 and body["stats"]["current_streak"] == 0
 
 
+def test_a_german_answer_is_also_given_as_german_writes_it(client, monkeypatch):
+    """boese is shown BÖSE: ``answers_written`` has the spelling the pages show (the tiles keep BOESE)."""
+    monkeypatch.setattr(game_module, "random_word", lambda _words: "boese")
+    game = start(client, list="de", mode="practice")
+    assert game["answers_written"] is None
+    for w in ["tarne", "kilos", "zweck", "bluff", "regen", "masse"]:
+        body = guess(client, game["id"], w).json()
+    assert body["status"] == "lost" and body["answer"] == "boese" and body["answers_written"] == ["böse"]
+    game = start(client, list="de", mode="practice")
+    assert guess(client, game["id"], "boese").json()["answers_written"] == ["böse"]
+    monkeypatch.setattr(game_module, "random_word", lambda _words: "masse")  # Masse or Maße: as typed
+    game = start(client, list="de", mode="practice")
+    assert guess(client, game["id"], "masse").json()["answers_written"] == ["masse"]
+
+
 def test_refused_words_cost_no_try(client):
     game = start(client, mode="practice")
     refused = [("qxzvj", "unknown_word"), ("abc", "bad_word"), ("toolong", "bad_word"), ("ab1de", "bad_word")]
@@ -387,6 +402,7 @@ def test_the_daily_game_is_one_per_language(lists, tmp_path, de_words):
         assert practice["list"] == "de-ext"
 
 
+@pytest.mark.slow
 def test_daily_hard_mode_changes_only_before_the_first_guess(client):
     game = start(client, mode="daily")
     assert start(client, mode="daily", hard=True)["hard"] is True
@@ -489,6 +505,7 @@ def test_a_game_counts_once_when_two_guesses_race(app, client):
 # --- pages ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/", "/solver", "/play", "/openers"])
 def test_pages_render(client, path):
     r = client.get(path)
@@ -582,6 +599,7 @@ def test_won_in_one_counts_in_the_first_column(app, client):
 HUGE = ": ': ': ' " * 7200  # 72 KB: once made the German error translation backtrack for 25 s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("body", "german"),
     [
@@ -672,6 +690,7 @@ def test_hints_under_the_frequency_prior(client, de_words):
     assert {e["name"]: e["prior"] for e in lists} == {"en": "uniform", "de": "uniform"}
 
 
+@pytest.mark.slow
 def test_openers_under_a_prior(client, de_words):
     from raten.wordlists.prior import apply_prior
 

@@ -227,6 +227,7 @@ def test_board_hints_are_each_boards_candidates_and_the_engine_ranking(client, e
     assert after["board"][1]["solved_at"] == 3 and after["turns"] == 3
 
 
+@pytest.mark.slow
 def test_board_hints_under_the_frequency_prior(client):
     """prior=frequency: every board's candidates are all allowed words that fit, ranked as the
     library ranks the boards under that prior; without it, the list's own (uniform)."""
@@ -288,6 +289,7 @@ def test_malformed_board_requests_are_422(client):
 # --- pages ----------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("path", "script"),
     [

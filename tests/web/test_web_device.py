@@ -40,6 +40,7 @@ def config_of(page: str) -> dict:
     return json.loads(found.group(1))
 
 
+@pytest.mark.slow
 def test_the_solver_page_names_the_device_files_with_versions(client, en_words):
     device = config_of(client.get("/solver?list=en").text)["device"]
     assert device["words"] == f"/device/words/en.json?v={en_words.fingerprint}"

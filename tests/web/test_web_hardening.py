@@ -44,6 +44,7 @@ def error_code(r, status: int) -> str:
 # --- item 2: rank once and slice, capped work ---------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["entropy", "minimax", "frequency", "lookahead"])
 def test_a_state_is_ranked_once_and_sliced_for_every_top_and_limit(client, en_words, monkeypatch, strategy):
     rows = [{"guess": "crane", "pattern": "..?!."}]
@@ -209,6 +210,7 @@ def test_an_unexpected_error_is_a_json_500_without_a_traceback(lists, tmp_path, 
 # --- item 4: headers and the cookie --------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/", "/play", "/openers", "/api/lists", "/static/raten.css", "/nope"])
 def test_security_headers_on_every_response(client, path):
     r = client.get(path)
@@ -238,6 +240,7 @@ def test_the_api_docs_policy_allows_exactly_their_inline_scripts(client):
             assert source in r.headers["content-security-policy"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/", "/solver", "/play", "/openers"])
 def test_head_on_pages(client, path):
     r = client.head(path)

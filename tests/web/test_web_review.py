@@ -73,6 +73,7 @@ def random_game(words, rng: random.Random) -> tuple[list[str], str]:
     return guesses, answer
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 def test_what_the_best_guess_would_have_left_is_counted_by_brute_force(de_words, hard):
     rng = random.Random(13 + hard)
@@ -137,6 +138,7 @@ def test_the_games_review_is_the_librarys(client, monkeypatch, list_name, answer
         assert (worded.startswith("nicht gel\u00f6st")) == (lang == "de")
 
 
+@pytest.mark.slow
 def test_the_review_waits_for_the_end_and_never_tells_the_answer(client, monkeypatch):
     game = play(client, "knoll", ["crane", "pious"], monkeypatch)
     for lang in ("en", "de"):

@@ -15,8 +15,9 @@ from german_sample import fake_zipf
 from raten.cli.main import main
 from raten.errors import RatenError
 from raten.wordlists.german import build
-from raten.wordlists.german.build import build_lists, write_lists
+from raten.wordlists.german.build import build_lists, write_lists, written_forms
 from raten.wordlists.german.dictionary import Lexicon
+from raten.wordlists.written import written, written_table
 
 DATA = Path(raten.__file__).parent / "data" / "de"
 
@@ -38,6 +39,34 @@ def test_build_lists_ranks_and_cuts(lex: Lexicon) -> None:
     assert few.solutions == ["fuenf", "muede"]  # fewer words qualify than asked for
     with pytest.raises(RatenError):
         build_lists(lex, fake_zipf, solutions=0)
+
+
+def test_written_forms_keep_the_spelling_where_it_differs() -> None:
+    zipf = {"maße": 3.9, "masse": 4.3, "büße": 2.0, "buße": 3.0}
+    forms = written_forms(
+        {"boese": ["böse"], "masse": ["masse", "maße"], "busse": ["büße", "buße"], "regen": ["regen"], "xyzzy": []},
+        lambda word, _lang: zipf.get(word, 0.0),
+    )
+    # one spelling that differs; the word itself among them (ambiguous: as typed); the commonest of two
+    assert forms == {"boese": "böse", "busse": "buße"}
+
+
+def test_the_build_writes_the_written_forms(lex: Lexicon, tmp_path: Path) -> None:
+    result = build_lists(lex, fake_zipf, solutions=4)
+    assert result.written and all(w != form and len(w) == 5 for w, form in result.written.items())
+    assert result.written["fuenf"] == "fünf" and result.written["kaese"] == "käse"
+    text = write_lists(result, tmp_path, "notice\n")["written"].read_text(encoding="utf-8")
+    assert text.splitlines() == [f"{w} {result.written[w]}" for w in sorted(result.written)]
+
+
+def test_the_shipped_written_forms() -> None:
+    """data/de/written.txt: words of the lists with their German spelling, umlauts where German has them."""
+    table = written_table("de")
+    assert set(table) <= set(raten.load_words("de").allowed) and len(table) > 250
+    assert written("boese", "de").upper() == "BÖSE" and written("fuenf", "de") == "fünf"
+    assert written("masse", "de") == "masse"  # Masse and Maße: as typed
+    assert written("boese", "en") == "boese" and written("crane", "en") == "crane"
+    assert all(re.fullmatch("[a-z]{5}", w) and re.fullmatch("[a-zäöüß]+", f) for w, f in table.items())
 
 
 def test_written_lists_are_deterministic(lex: Lexicon, tmp_path: Path) -> None:
@@ -140,6 +169,7 @@ def test_shipped_solutions_cover_the_6mal5_list(shared_list) -> None:
     assert len(reference & ours) >= 880  # 893 measured with wngerman 20161207-11, wordfreq 3.1.1
 
 
+@pytest.mark.slow
 def test_frequent_words_are_allowed_but_never_solutions(lex: Lexicon) -> None:
     plain = build_lists(lex, fake_zipf, solutions=3)
     listed = set(plain.allowed)

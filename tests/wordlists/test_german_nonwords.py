@@ -43,6 +43,7 @@ def test_the_filter_keeps_what_the_other_game_accepts() -> None:
     assert dropped == {"roman": ["xviii"], "run": ["xxxxx"], "interjection": ["achso"], "unknown": ["jared"]}
 
 
+@pytest.mark.slow
 def test_build_lists_filters_the_frequent_words_only() -> None:
     """A dictionary word is a word, three letters in a row included (Teeei); the frequent words
     the dictionaries list too are no frequent words, so the filter never sees them."""

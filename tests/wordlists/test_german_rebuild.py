@@ -13,7 +13,7 @@ import raten
 from raten.cli.main import main
 
 DATA = Path(raten.__file__).parent / "data" / "de"
-FILES = ("solutions.txt", "allowed.txt", "ngerman.txt", "frequent.txt", "proper.txt", "NOTICE")
+FILES = ("solutions.txt", "allowed.txt", "ngerman.txt", "frequent.txt", "proper.txt", "written.txt", "NOTICE")
 SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"  # as conftest's shared_list
 SIX_SOLUTIONS = SHARED_DATA / "de" / "solutions.txt"
 SIX_ALLOWED = SHARED_DATA / "de" / "allowed.txt"

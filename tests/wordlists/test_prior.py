@@ -43,6 +43,7 @@ def test_the_committed_english_fit_is_the_maximum_likelihood_fit(en_words):
         assert log_likelihood(nudged) < best
 
 
+@pytest.mark.slow
 def test_the_committed_german_fit_is_the_fit_on_6mal5(shared_list):
     """Over the words 6mal5 or de accept (10641), 6mal5's answers the positives; the fit with names
     and unlisted words is likelier than the one without them, and nudging any number lowers it."""

@@ -25,6 +25,7 @@ from raten.engine.words import WordSet, check_word
 from raten.errors import Notice, RatenError
 from raten.play.review_colours import colours_of, share_says_hard
 from raten.trees.values import INF, Budget, Position, Total, Values
+from raten.wordlists.written import written
 
 #: Up to this many candidates the rank is exact (every legal guess's Q against the guess's), else by entropy.
 RANK_EXACT_MAX = 40
@@ -397,12 +398,13 @@ def review(
     ]
     if not solved:
         if answer:
+            shown = written(answer, words.language).upper()  # BÖSE, not BOESE
             notes.append(
                 Notice(
-                    f"not solved in {len(spelled)} guesses: the answer was {answer.upper()}",
+                    f"not solved in {len(spelled)} guesses: the answer was {shown}",
                     "review_lost_answer",
                     n=len(spelled),
-                    answer=answer.upper(),
+                    answer=shown,
                 )
             )
         else:

@@ -264,6 +264,9 @@ class GameOut(BaseModel):
     solved_at: builtins.list[int | None] = Field(description="Per board: the guess that solved it.")
     answer: str | None = Field(description="Only when the game is over (many boards: joined by commas).")
     answers: builtins.list[str] | None = Field(description="Per board, only when the game is over.")
+    answers_written: builtins.list[str] | None = Field(
+        description="Per board, each answer as its language writes it (böse for boese), only when the game is over."
+    )
     share: str | None = Field(description="The emoji grid to share, only when the game is over.")
     stats: StatsOut | None = Field(description="The player's statistics, only when the game is over.")
 

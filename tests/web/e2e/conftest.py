@@ -3,16 +3,15 @@ Debian chromium per session, driven by Playwright. Skipped only when chromium is
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import tarfile
-import threading
-import time
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 import pytest
+from serving import Served
+from waits import wait_until
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -60,8 +59,6 @@ def chromium_path() -> Path:
 
 @pytest.fixture(scope="session")
 def live(en_words, tmp_path_factory, chromium_path) -> Live:  # noqa: ARG001 - chromium_path skips the server without a browser
-    import uvicorn
-
     from raten.web import create_app
     from raten.web.limits import Policy
     from raten.web.service import Lists
@@ -73,20 +70,9 @@ def live(en_words, tmp_path_factory, chromium_path) -> Live:  # noqa: ARG001 - c
     # hundred: the per-address limits would refuse them (their own tests use their own apps).
     roomy = Policy(address_burst=10_000, work_burst=10_000, new_player_burst=10_000, new_player_rate=100.0)
     app = create_app(lists=lists, db_path=db, daily_secret="e2e", today=lambda: DAY, policy=roomy)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield Live(f"http://127.0.0.1:{port}", app)
-    server.should_exit = True
-    thread.join(timeout=10)
+    served = Served(app)
+    yield Live(served.url, app)
+    served.stop()
 
 
 #: Run before a page's scripts in every context a test opens: a returning player, who has seen How
@@ -198,8 +184,8 @@ _SETTLED = """async () => {
 
 def settled(page) -> None:
     """Wait for the page's last style changes to be drawn and its transitions to end: a
-    condition, never a fixed time."""
-    page.wait_for_function(_SETTLED)
+    condition, never a fixed time (``wait_for_function`` would take the check's promise for a yes)."""
+    assert wait_until(page, _SETTLED), "the page's transitions did not end"
 
 
 def same_picture(old: bytes, new: bytes) -> bool:

@@ -5,14 +5,13 @@ worker after the server has stopped."""
 from __future__ import annotations
 
 import random
-import socket
 import string
-import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
+from serving import Served
+from waits import wait_until
 
 from raten.engine.feedback import feedback_colours, format_pattern, pattern
 from raten.engine.state import State
@@ -173,36 +172,17 @@ def test_on_device_is_a_choice_kept_in_the_browser(page, live, solver_hints):
     page.wait_for_selector("#device-badge", state="hidden")
 
 
-class Server:
+class Server(Served):
     """A server of its own (the session's stays up for the other tests), stopped on demand."""
 
     def __init__(self, lists, tmp_path) -> None:
-        import uvicorn
-
         from raten.web import create_app
 
-        app = create_app(lists=lists, db_path=tmp_path / "raten.sqlite3", daily_secret="device")
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert time.monotonic() < deadline and self.thread.is_alive(), "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-        assert not self.thread.is_alive()
+        super().__init__(create_app(lists=lists, db_path=tmp_path / "raten.sqlite3", daily_secret="device"))
 
 
-def kept_offline(page, url: str) -> bool:
-    """Whether the service worker has kept ``url`` (its cache holds it)."""
-    return page.evaluate("async (u) => Boolean(await caches.match(u))", url)
+#: Whether the service worker has kept the URL given (its cache holds it), for ``wait_until``.
+KEPT_OFFLINE = "async (u) => Boolean(await caches.match(u))"
 
 
 def test_offline_the_solver_loads_and_solves_on_the_device(browser, live, tmp_path):
@@ -216,10 +196,7 @@ def test_offline_the_solver_loads_and_solves_on_the_device(browser, live, tmp_pa
         page.goto(f"{server.url}/solver?list=en")
         page.wait_for_selector("#results[data-state=ready]")
         config = device_config(page)
-        deadline = time.monotonic() + 30
-        while not kept_offline(page, server.url + config["words"]):
-            assert time.monotonic() < deadline, "the service worker did not keep the word list"
-            page.wait_for_timeout(100)
+        assert wait_until(page, KEPT_OFFLINE, server.url + config["words"]), "the service worker did not keep the list"
         server.stop()
         with pytest.raises(httpx.TransportError):
             httpx.get(server.url + "/solver", timeout=2)

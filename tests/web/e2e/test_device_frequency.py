@@ -8,13 +8,11 @@ under node."""
 from __future__ import annotations
 
 import random
-import socket
-import threading
-import time
 
 import httpx
 import numpy as np
 import pytest
+from serving import Served
 
 from raten.engine.feedback import format_pattern, pattern
 from raten.engine.rank import _TIE_DECIMALS
@@ -41,8 +39,6 @@ def ranked(hints: list[dict]) -> list[tuple]:
 
 @pytest.fixture(scope="module")
 def small_server(en_words, tmp_path_factory, chromium_path):  # noqa: ARG001 - skips without a browser
-    import uvicorn
-
     from raten.web import create_app
     from raten.web.limits import Policy
     from raten.web.service import Lists
@@ -54,20 +50,9 @@ def small_server(en_words, tmp_path_factory, chromium_path):  # noqa: ARG001 - s
     roomy = Policy(address_burst=10_000, work_burst=10_000, new_player_burst=10_000, new_player_rate=100.0)
     db = tmp_path_factory.mktemp("e2e-prior") / "raten.sqlite3"
     app = create_app(lists=Lists.load({"small": small}), db_path=db, daily_secret="p", policy=roomy)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", small
-    server.should_exit = True
-    thread.join(timeout=10)
+    served = Served(app)
+    yield served.url, small
+    served.stop()
 
 
 def test_the_browser_ranks_the_frequency_prior_as_the_server_does(browser, small_server) -> None:

@@ -232,3 +232,71 @@ def test_a_solved_game_or_an_error_hides_nothing(browser, live):
         assert page.locator("#error").is_visible()
     finally:
         context.close()
+
+
+def boards_spoilers_hidden(page) -> bool:
+    """Whether nothing on the many-board solver gives an answer away: the counts, the hints, the
+    line under the input, the head of each board not yet solved."""
+    return page.evaluate("""() => {
+        const gone = (node) => node.offsetParent === null;
+        return ['count', 'hints-section', 'summary'].every((id) => gone(document.getElementById(id)))
+            && [...document.querySelectorAll('.mboard-status')]
+                .every((s) => gone(s) || s.textContent.startsWith('\u2713'));
+    }""")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
+def test_the_many_board_solver_reveals_its_hints_a_step_at_a_time(browser, live, axe_source, tmp_path, lang, size):
+    words = live.app.state.lists.get(lang).words
+    first = {"en": "crane", "de": "tarne"}[lang]
+    codes = ["01000", "00100", "00000", "22222"]  # board 4 solved by the first guess
+    context = browser.new_context(viewport=SIZES[size], locale="en-US")
+    page = context.new_page()
+    try:
+        page.goto(f"{live.url}/solver?list={lang}&lang={lang}&boards=4&rows={first}{''.join(codes)}")
+        page.wait_for_selector("#results[data-state=ready]")
+        assert not boards_spoilers_hidden(page)  # off by default: every hint shown
+        assert page.locator("#steps").is_hidden()
+        page.check("#hint-steps")
+        assert boards_spoilers_hidden(page)
+        assert page.locator("#board-status-4").is_visible()  # a board solved gives nothing away
+        best = page.evaluate("() => document.querySelector('#hints tbody tr .word button').textContent")
+
+        button = page.locator("#step-next")
+        assert button.inner_text() == STEPS[lang][0]
+        button.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#step-list li >> nth=0")
+        counts = page.locator("#step-list li").nth(0).inner_text()
+        for b, code in enumerate(codes[:3]):
+            pattern = code.translate(str.maketrans("012", ".?!"))
+            board = {"en": "Board", "de": "Feld"}[lang]
+            assert f"{board} {b + 1}: {State(words).after(first, pattern).count}" in counts
+        assert f"{board} 4" not in counts
+        assert button.inner_text() == STEPS[lang][1]
+        page.keyboard.press(" ")
+        page.wait_for_selector("#step-list li >> nth=1")
+        letter = page.locator("#step-list li").nth(1).inner_text().split(":")[1].strip()[0]
+        assert letter.lower() in best.lower() and letter.lower() not in first  # of the best guess, not tried
+        assert best not in page.locator("#results").inner_text() and boards_spoilers_hidden(page)
+        no_sideways_scroll(page, SIZES[size])
+        assert violations(page, axe_source) == []
+        for scheme in ("light", "dark"):  # for a person to look at (pytest --basetemp says where)
+            page.emulate_media(color_scheme=scheme)
+            page.screenshot(path=tmp_path / f"boards-steps-{lang}-{size}-{scheme}.png", full_page=True)
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#step-list li >> nth=2")
+        assert best in page.locator("#step-list li").nth(2).inner_text()
+        page.keyboard.press("Enter")  # every hint: the results come back, focus on their heading
+        page.wait_for_selector("body[data-steps=open]")
+        assert not boards_spoilers_hidden(page)
+        assert page.evaluate("document.activeElement.id") == "hints-heading"
+
+        # a new state starts from the first step again
+        page.locator('.mboard[data-board="3"] .row.done .tile').first.click()
+        page.wait_for_selector("#results[data-state=ready]")
+        page.wait_for_selector("body[data-steps=on]")
+        assert page.locator("#step-list li").count() == 0 and boards_spoilers_hidden(page)
+    finally:
+        context.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from test_device import Server
 from test_many_boards import serious_violations
+from waits import wait_until
 
 from raten.web import i18n
 
@@ -18,6 +19,11 @@ KEPT = """async () => {
   for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
   return urls;
 }"""
+#: Whether the service worker has kept every URL given, the offline page's script among them.
+ALL_KEPT = f"""async (wanted) => {{
+  const kept = new Set(await ({KEPT})());
+  return wanted.every((u) => kept.has(u)) && [...kept].some((u) => u.includes("/static/device/offline.js?v="));
+}}"""
 
 
 def offline_context(browser, scheme: str = "light", size: dict | None = None):
@@ -34,13 +40,8 @@ def keep_then_stop(page, server: Server, path: str) -> None:
     config = page.evaluate("JSON.parse(document.getElementById('raten-config').textContent)")
     wanted = {server.url + config["device"]["words"], server.url + "/offline"}
     wanted |= {f"{server.url}/solver?list={config['list']}" + (f"&lang={c}" if c else "") for c in ("", "en", "de")}
-    for _ in range(600):
-        kept = set(page.evaluate(KEPT))
-        if wanted <= kept and any("/static/device/offline.js?v=" in u for u in kept):
-            break
-        page.wait_for_timeout(50)  # the service worker keeps them in the background: asked again
-    else:
-        raise AssertionError(f"not kept: {wanted - kept}")
+    # the service worker keeps them in the background
+    assert wait_until(page, ALL_KEPT, sorted(wanted)), f"not kept: {wanted - set(page.evaluate(KEPT))}"
     server.stop()
 
 

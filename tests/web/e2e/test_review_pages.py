@@ -254,6 +254,24 @@ def test_a_lost_game_is_reviewed_with_its_answer(page, live, monkeypatch):
     assert "Not solved in 6 guesses: the answer was KNOLL" in page.locator("#review-panel").inner_text()
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_german_answer_is_shown_as_german_writes_it(page, live, monkeypatch, close_stats, tmp_path, lang):
+    """BÖSE, not BOESE, in the result and the review's note; the tiles and the review's table keep
+    the words as they are typed."""
+    guesses = ["tarne", "kilos", "zweck", "bluff", "regen", "masse"]
+    play_practice(page, live, monkeypatch, "de", "boese", guesses, lang=lang)
+    close_stats(page)
+    result = page.locator("#result").inner_text()
+    assert "BÖSE" in result and "BOESE" not in result
+    note = {"en": "the answer was BÖSE", "de": "die Lösung war BÖSE"}[lang]
+    assert note in page.locator("#review-panel").inner_text()
+    for scheme in ("light", "dark"):  # for a person to look at (pytest --basetemp says where)
+        page.emulate_media(color_scheme=scheme)
+        for width in (320, 1280):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.screenshot(path=tmp_path / f"boese-{lang}-{scheme}-{width}.png", full_page=True)
+
+
 def test_a_game_on_several_boards_has_no_panel(page, live):
     page.goto(f"{live.url}/play?list=en&boards=2")
     page.wait_for_selector("body[data-game=playing]")

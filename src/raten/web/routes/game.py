@@ -24,6 +24,7 @@ from raten.web.routes.common import (
     language,
     player_or_new,
 )
+from raten.wordlists.written import written
 
 router = APIRouter()
 
@@ -80,6 +81,7 @@ def game_out(played: Played, request: Request) -> GameOut:
         solved_at=[game.solved_at(b) for b in range(game.boards)],
         answer=game.answer if over else None,
         answers=list(game.answers) if over else None,
+        answers_written=[written(a, game.words.language) for a in game.answers] if over else None,
         share=share_text(played, request) if played.standing is not None else None,
         stats=stats_out(played.standing, request) if played.standing is not None else None,
     )

@@ -30,6 +30,11 @@ export function draw(p) {
   fitBoards();
 }
 
+/** The answers as their language writes them (BÖSE, not BOESE), in capitals. */
+function answersShown(game) {
+  return (game.answers_written || game.answers).map((a) => a.toUpperCase());
+}
+
 function drawGame(p) {
   const game = p.game;
   drawBoards(el("boards"), N, (b) => {
@@ -38,7 +43,7 @@ function drawGame(p) {
     let shown = "";
     let said = boardName(b);
     if (at) { shown = "\u2713 " + at; said += ": " + tr("board_solved_in", { n: at }); } else if (game.answers) {
-      shown = game.answers[b].toUpperCase();
+      shown = answersShown(game)[b];
       said += ": " + tr("board_open") + ", " + shown;
     }
     const full = document.createElement("span");
@@ -99,7 +104,7 @@ export function after(game) {
   el("result").textContent = game.status === "won"
     ? tr("won_boards", { boards: N, n: game.rows.length })
     : tr("lost_boards", { solved, boards: N });
-  el("answers").textContent = tr("answers_were", { answers: game.answers.map((a) => a.toUpperCase()).join(", ") });
+  el("answers").textContent = tr("answers_were", { answers: answersShown(game).join(", ") });
   el("share").textContent = game.share || "";
   drawShare(el("share-preview"), game.share || "");
 }

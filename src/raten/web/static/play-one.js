@@ -119,13 +119,18 @@ export function failed() {
   shake();
 }
 
+/** The answer as its language writes it (BÖSE, not BOESE), in capitals. */
+function answerShown(game) {
+  return (game.answers_written || [game.answer])[0].toUpperCase();
+}
+
 /** The colours of the new row said, and shown with a flip (a win's with a jump). */
 export function revealed(game) {
   const row = game.rows[game.rows.length - 1];
   const tiles = coloursOf(row.pattern).map((c, i) => tileLabel(row.guess[i], c)).join("; ");
   let said = tr("row_revealed", { n: game.rows.length, tiles });
   if (game.status === "won") said += ". " + tr("won", { n: game.rows.length });
-  else if (game.status === "lost") said += ". " + tr("lost") + " " + tr("answer_was", { answer: game.answer.toUpperCase() });
+  else if (game.status === "lost") said += ". " + tr("lost") + " " + tr("answer_was", { answer: answerShown(game) });
   announce(said);
   const done = el("board").querySelectorAll(".row.done");
   done[done.length - 1].classList.add(game.status === "won" ? "reveal-win" : "reveal");
@@ -142,7 +147,7 @@ export function after(game) {
   el("after").hidden = false;
   const n = game.rows.length;
   el("result").textContent = (game.status === "won" ? tr("won", { n }) : tr("lost")) + " "
-    + tr("answer_was", { answer: game.answer.toUpperCase() });
+    + tr("answer_was", { answer: answerShown(game) });
   el("share").textContent = game.share;
   // The same, drawn with CSS squares (emoji fonts are not everywhere); Share shares the emoji text.
   const preview = el("share-preview");

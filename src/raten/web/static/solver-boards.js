@@ -1,15 +1,17 @@
 /* raten solver on several boards: what solver.js does differently there: the request to
    /api/hints/boards (the "finish" strategy) and the results (each board's count in its head,
-   the hints with the boards a word may answer). */
+   the hints with the boards a word may answer) and the hints step by step (steps.js). */
 import { BOARDS, formatNumber, RATEN, tr } from "./config.js";
 import { showHints } from "./hints.js";
+import { clearSteps, showBoardsSteps, wireSteps } from "./steps.js";
 import { patternOf } from "./tiles.js";
 
 const el = (id) => document.getElementById(id);
 
 /** No options of one board's (hard mode, answers only, the device, the review). */
 export function options() { return {}; }
-export function wire() {}
+/** Wire the switch of hints step by step. */
+export function wire() { wireSteps(); }
 export function changed() {}
 
 /** The body of POST /api/hints/boards for the rows as played (null where a row is not). */
@@ -29,6 +31,7 @@ export function body(rows, state) {
 export function clear() {
   el("hints-section").hidden = true;
   el("count").textContent = "";
+  clearSteps();
 }
 
 /** Draw the answer: each board's count or word in its head, the hints; a hint used is `use(word)`. */
@@ -39,6 +42,7 @@ export function show(data, state, use) {
     if (b.solved) status.textContent = "\u2713 " + tr("board_solved_in", { n: b.solved_at });
     else if (b.count === 1) status.textContent = tr("board_one", { word: b.candidates[0].toUpperCase() });
     else status.textContent = tr("board_left", { n: b.count });
+    status.classList.toggle("spoiler", !b.solved);  // a count or a word: hidden while step by step is on
     status.closest(".mboard").dataset.count = String(b.count);
   }
   const best = data.hints.length ? data.hints[0].word.toUpperCase() : "";
@@ -57,4 +61,5 @@ export function show(data, state, use) {
       [formatNumber(h.expected_remaining, 1), "num"],
     ],
   });
+  showBoardsSteps(data, state.rows);  // with "step by step" on, the above stays hidden behind its steps
 }

@@ -1,11 +1,12 @@
-/* raten solver on one board: hints that do not spoil (issue 27 item 11). With "Hints step by
+/* raten solver: hints that do not spoil (issue 27 item 11). With "Hints step by
    step" on, what the answer gives away (the count, the hints table, the candidates, the top
    hint's split, the line under the board) stays hidden behind one button that reveals a step at
    a time: how many words are left, then a letter worth trying, then the best guess, then every
-   hint. Each new state starts again from the first step. The switch is kept in
+   hint. On several boards the same, the count a board (each board's head hides its own).
+   Each new state starts again from the first step. The switch is kept in
    localStorage["raten.steps"]; body[data-steps] says what is hidden ("on": the results, "open":
    this state's, revealed; none: the switch is off). */
-import { tr } from "./config.js";
+import { boardName, tr } from "./config.js";
 
 const KEY = "raten.steps";
 const el = (id) => document.getElementById(id);
@@ -52,6 +53,20 @@ function stepsOf(data, rows) {
   return out;
 }
 
+/** The steps of /api/hints/boards' answer: each open board's count, then a letter worth trying
+    over the words left on the open boards, then the best guess; none once every board is solved. */
+function boardsStepsOf(data, rows) {
+  const open = data.board.filter((b) => !b.solved);
+  if (data.done || !open.length) return [];
+  const counts = open.map((b) => boardName(b.board - 1) + ": " + b.count).join(" \u00b7 ");
+  const out = [["step_show_count", tr("step_count_boards", { counts })]];
+  const candidates = Array.from(new Set(open.flatMap((b) => b.candidates)));
+  const pick = letterWorthTrying({ candidates, hints: data.hints }, rows);
+  if (pick.letter) out.push(["step_show_letter", tr("step_letter", { letter: pick.letter.toUpperCase() })]);
+  if (data.hints.length) out.push(["step_show_best", tr("step_best", { word: data.hints[0].word.toUpperCase() })]);
+  return out;
+}
+
 function render() {
   const on = el("hint-steps").checked;
   const panel = el("steps");
@@ -94,6 +109,13 @@ export function wireSteps() {
 /** A new answer for the rows as played: its steps, none revealed yet. */
 export function showSteps(data, rows) {
   steps = stepsOf(data, rows);
+  shown = 0;
+  render();
+}
+
+/** A new answer on several boards for the rows as played: its steps, none revealed yet. */
+export function showBoardsSteps(data, rows) {
+  steps = boardsStepsOf(data, rows);
   shown = 0;
   render();
 }

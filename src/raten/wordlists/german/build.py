@@ -13,7 +13,7 @@ neighbours in wngerman, and the forms hunspell adds are mostly names and English
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from raten.wordlists.german.nonwords import NonWordFilter, non_word_filter
 from raten.wordlists.german.notice import Sources, debian_version, file_sha256, notice_text, wordfreq_version
 from raten.wordlists.german.result import BuildResult
 from raten.wordlists.presets import load_preset
-from raten.wordlists.prior import zipf_table
+from raten.wordlists.prior import spellings_table, zipf_table
 
 DEFAULT_SOLUTIONS = 1050
 DEFAULT_MIN_ZIPF = 3.0
@@ -40,6 +40,18 @@ def wordfreq_zipf() -> Zipf:
     except ImportError:
         raise RatenError("building the German lists needs wordfreq: pip install 'raten[build-words]'") from None
     return zipf_frequency
+
+
+def written_forms(spellings: Mapping[str, Iterable[str]], zipf: Zipf) -> dict[str, str]:
+    """Each word as German writes it where that differs (boese: böse): of its SPELLINGS the
+    commonest by ZIPF, then the first alphabetically; none where one spelling is the word itself
+    (masse: Masse and Maße), so an ambiguous word is shown as it was typed."""
+    out = {}
+    for word, forms in spellings.items():
+        written = set(forms)
+        if written and word not in written:
+            out[word] = min(written, key=lambda form: (-zipf(form, "de"), form))
+    return out
 
 
 def build_lists(
@@ -69,6 +81,8 @@ def build_lists(
         unlisted, dropped = non_words.split(unlisted)
     allowed = sorted(listed | set(unlisted))
     spellings = {w: set(lex.spellings.get(w, ())) | set(forms.spellings.get(w, ()) if forms else ()) for w in listed}
+    spoken = spellings_table("de") if unlisted else {}
+    written = written_forms({**{w: spoken.get(w, ()) for w in unlisted}, **spellings}, zipf)
     ranked = sorted(five, key=lambda w: (-morph.freq(w), w))
     candidates = [w for w in ranked if morph.freq(w) >= min_zipf]
     excluded: dict[str, list[str]] = {rule: [] for rule in RULES}
@@ -95,6 +109,7 @@ def build_lists(
         frequent=unlisted,
         proper=sorted(set(names) & set(extra) - set(five)),
         non_words=dropped,
+        written=written,
     )
 
 
@@ -113,8 +128,12 @@ def write_list(path: Path, words: Iterable[str]) -> None:
 LIST_FILES = ("solutions", "allowed", "ngerman", "frequent", "proper")
 
 
+#: Each word as German writes it where that differs ("boese böse"), for the pages to show.
+WRITTEN_FILE = "written.txt"
+
+
 def write_lists(result: BuildResult, out: Path, notice: str) -> dict[str, Path]:
-    """Write the five lists and NOTICE into OUT (created if missing)."""
+    """Write the five lists, the written forms and NOTICE into OUT (created if missing)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
         paths = {name: out / f"{name}.txt" for name in LIST_FILES}
@@ -123,6 +142,8 @@ def write_lists(result: BuildResult, out: Path, notice: str) -> dict[str, Path]:
         write_list(paths["ngerman"], result.ngerman)
         write_list(paths["frequent"], result.frequent)
         write_list(paths["proper"], result.proper)
+        paths["written"] = out / WRITTEN_FILE
+        paths["written"].write_text("".join(f"{w} {result.written[w]}\n" for w in sorted(result.written)), "utf-8")
         paths["NOTICE"] = out / "NOTICE"
         paths["NOTICE"].write_text(notice, encoding="utf-8")
     except OSError as e:

@@ -32,8 +32,12 @@ Files
   frequent.txt   {frequent} words: the allowed words only wordfreq vouches for (sowas, track)
   proper.txt     {proper} words: the allowed words only the hunspell dictionary's proper
                  names give (kevin, sarah); the frequency prior makes both less likely
+  written.txt    {written} lines "boese böse": an allowed word and how German writes it, where
+                 that differs (its dictionary spelling, the commonest by wordfreq of several;
+                 none where one spelling is the word itself, as masse), for the pages to show
 
-All lists: lowercase a-z, one word per line, sorted, trailing newline.
+All lists: lowercase a-z, one word per line, sorted, trailing newline (written.txt: sorted
+by its first word).
 
 Sources
   Debian package wngerman {debian}, file /usr/share/dict/ngerman
@@ -226,6 +230,7 @@ def notice_text(result: BuildResult, lex: Lexicon, sources: Sources) -> str:
         wngerman=len(result.wngerman),
         hunspell_step=hunspell_step,
         transliterated=result.transliterated,
+        written=len(result.written),
         frequent=len(result.frequent),
         frequent_step=_frequent_step(result),
         proper=len(result.proper),

@@ -29,6 +29,8 @@ class BuildResult:
     proper: list[str] = field(default_factory=list)  # allowed words only the hunspell names give (kevin)
     #: with --filter-non-words: the frequent words dropped as no German word, by kind (nonwords.KINDS)
     non_words: dict[str, list[str]] | None = None
+    #: each allowed word as German writes it where that differs (boese: böse), for the pages
+    written: dict[str, str] = field(default_factory=dict)
 
     def added(self) -> list[str]:
         """The allowed words hunspell adds to wngerman's (chili, coach, joint)."""
