@@ -192,13 +192,12 @@ def build_book(
     decision taken by the strategy itself, with the book switched off. ``progress(done, total)``
     after each pattern."""
     from raten.engine.matrix import feedback_against
-    from raten.play.strategies import GUARDED_RANKED
 
     started = time.process_time()
     words = state.words
     key = strategy.book_key(state)
     opener = strategy.decide(state, use_book=False)
-    ranked = [h.word for h in strategy.base.rank(state, top=GUARDED_RANKED)]
+    ranked = [h.word for h in strategy.base.rank(state, top=key.ranked)]
     judged = []
     for word in ranked:
         verdict = strategy.guarantee(state).judge((), [word], key.work)[0]
