@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from raten.engine.words import WordSet
-from raten.trees.safety import Guarantee, covered_set
+from raten.trees.safety import Guarantee, covered_set, covers, narrower
 from reference import ref_code
 
 GREEN_CODE = 242
@@ -135,12 +135,32 @@ def test_likely_covers_the_solutions_and_common_words() -> None:
     assert "qajaq" not in cover.solutions
 
 
+def test_the_fallback_narrows_step_by_step_each_coverage_inside_the_last() -> None:
+    """The ladder from every word down to the solutions: each coverage holds the next (and the
+    list's solutions down to ``likely``); under a frequency prior it ends at ``likely``."""
+    words = WordSet.from_lists(
+        ["crane", "zzzzz"], ["house", "haven", "qajaq", "crane", "zzzzz", "psalm", "abaci"], name="t", language="en"
+    )
+    steps = narrower("all", words)
+    assert steps[0] == "all" and steps[-2:] == ("likely", "solutions") and len(steps) > 3
+    covered = [set(covered_set(words, over).solutions) for over in steps]
+    assert all(wide >= narrow for wide, narrow in zip(covered, covered[1:]))
+    assert all({"crane", "zzzzz"} <= c for c in covered)
+    assert narrower("likely", words) == ("likely", "solutions")
+    assert all(covers(over).startswith("every ") for over in steps)
+    from raten.wordlists.prior import apply_prior
+
+    assert narrower("all", apply_prior(words, "frequency"))[-1] == "likely"  # its solutions: every word
+
+
 def test_a_damaged_option_is_refused() -> None:
     from raten.errors import RatenError
 
     words = small_words(0)
     with pytest.raises(RatenError, match="guarantee-over"):
         covered_set(words, "most")
+    with pytest.raises(RatenError, match="guarantee-over"):
+        covered_set(words, "weight>=0.3")  # not a step of the ladder
     with pytest.raises(RatenError, match="limit"):
         Guarantee(words, limit=0)
 

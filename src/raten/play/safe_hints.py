@@ -16,7 +16,7 @@ from typing import Any
 from raten.engine.rank import Hint
 from raten.play.strategies import GuardedStrategy, RankingStrategy, get_strategy
 from raten.trees.book import Decision, shipped_book
-from raten.trees.safety import COVERS, Safety
+from raten.trees.safety import Safety, covers
 
 #: How many of the hints shown get a verdict (the others are not judged: it costs a search each).
 JUDGED = 10
@@ -64,10 +64,10 @@ class GuardedHints:
         """One line: the guess to play and what it guarantees."""
         d = self.decision
         if d.safe:
-            return f"safe guess: {d.word.upper()} finds {COVERS[d.over]} within {self.limit} guesses"
+            return f"safe guess: {d.word.upper()} finds {covers(d.over)} within {self.limit} guesses"
         if d.safe is False:
             return (
-                f"no guess finds {COVERS[d.over]} within {self.limit} guesses: {d.word.upper()} has the least "
+                f"no guess finds {covers(d.over)} within {self.limit} guesses: {d.word.upper()} has the least "
                 "worst case"
             )
         if not self.covered:

@@ -139,7 +139,7 @@ class GuardedStrategy:
                 return found
         ranked = [h.word for h in self.base.rank(state, top=GUARDED_RANKED)]
         fallback = None
-        for over in narrower(self.over):  # the widest coverage that has a safe guess here
+        for over in narrower(self.over, state.words):  # the widest coverage that has a safe guess here
             choice = self.guarantee(state, over).choose(state.history, ranked, key.work)
             if choice is not None and choice.safe:
                 return Decision(choice.word, True, over)

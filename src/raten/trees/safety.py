@@ -10,8 +10,9 @@ unrestricted search, so "unsafe" is a proof). What the guarantee covers (``--gua
 - ``solutions``: the list's own solutions.
 
 Where no guess is safe over the words asked for (hard mode over every word often), the
-strategies fall back to the next narrower coverage (``narrower``), so the list's answers keep
-their guarantee wherever it exists.
+strategies fall back to the next narrower coverage (``narrower``): between ``all`` and
+``likely`` the words of frequency weight at least each of ``LADDER`` (``weight>=0.1`` ...), so
+the commoner words keep their guarantee wherever it exists, then the list's own solutions.
 
 The prior orders the guesses; the guarantee only removes those that could lose a game:
 ``Guarantee.choose`` takes the first safe guess in the strategy's order, else any safe guess
@@ -37,12 +38,21 @@ from raten.trees.memo import memo_get, new_memo, set_key, state_hash, zobrist
 
 #: What a guarantee may cover, widest first: each covers the next (``solutions``: the list's own).
 OVER = ("all", "likely", "solutions")
-#: Each coverage in words, for messages.
-COVERS = {"all": "every allowed word", "likely": "every likely word", "solutions": "every solution"}
 #: ``likely`` covers an allowed word outside the solutions when its frequency weight (0..1, the
 #: frequency prior's logistic) is at least this: about as common as the list's rarer solutions
 #: (docs/safe-play.md).
 LIKELY_WEIGHT = 0.5
+#: The frequency weights of the coverages the fallback tries between ``all`` and ``likely``,
+#: widest first: German hard mode cannot cover every word, but most common words (docs/safe-play.md).
+LADDER = (0.02, 0.05, 0.1, 0.2)
+_WEIGHT = "weight>="
+
+
+def covers(over: str) -> str:
+    """A coverage in words, for messages."""
+    if over.startswith(_WEIGHT):
+        return f"every word of frequency weight {over[len(_WEIGHT) :]} or more"
+    return {"all": "every allowed word", "likely": "every likely word", "solutions": "every solution"}[over]
 #: The guess limit of a classic game.
 LIMIT = 6
 #: The work one decision may do by default (table cells read, as the review's budget counts).
@@ -55,7 +65,11 @@ def covered_set(words: WordSet, over: str) -> WordSet:
         return words.any_answer()
     if over == "solutions":
         return words
-    if over != "likely":
+    if over == "likely":
+        least = LIKELY_WEIGHT
+    elif over.startswith(_WEIGHT) and over[len(_WEIGHT) :] in {f"{t:g}" for t in LADDER}:
+        least = float(over[len(_WEIGHT) :])
+    else:
         raise RatenError(
             f"unknown --guarantee-over {over!r}: choose one of {', '.join(OVER)}",
             "unknown_guarantee_over",
@@ -67,16 +81,19 @@ def covered_set(words: WordSet, over: str) -> WordSet:
     weight = frequency_weights(words.allowed, words.language)
     # under a frequency prior every allowed word is a solution: its weight alone decides
     keep = set(words.solutions) if words.weights is None else set()
-    keep |= {w for w, x in zip(words.allowed, weight) if x >= LIKELY_WEIGHT}
+    keep |= {w for w, x in zip(words.allowed, weight) if x >= least}
     sols = tuple(w for w in words.allowed if w in keep)
     return WordSet(
-        name=f"{words.name}+likely", solutions=sols, allowed=words.allowed, language=words.language, source=words.source
+        name=f"{words.name}+{over}", solutions=sols, allowed=words.allowed, language=words.language, source=words.source
     )
 
 
-def narrower(over: str) -> tuple[str, ...]:
-    """``over`` and every coverage it contains, widest first."""
-    return OVER[OVER.index(over) :] if over in OVER else (over,)
+def narrower(over: str, words: WordSet) -> tuple[str, ...]:
+    """``over`` and every coverage it contains, widest first (under a frequency prior the
+    solutions are every allowed word: no narrower than ``all``, so left out)."""
+    ladder = ("all", *(f"{_WEIGHT}{t:g}" for t in LADDER), "likely")
+    ladder += ("solutions",) if words.weights is None else ()
+    return ladder[ladder.index(over) :] if over in ladder else (over,)
 
 
 @dataclass(frozen=True)
