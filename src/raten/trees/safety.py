@@ -55,6 +55,8 @@ def covers(over: str) -> str:
     return {"all": "every allowed word", "likely": "every likely word", "solutions": "every solution"}[over]
 #: The guess limit of a classic game.
 LIMIT = 6
+#: How many histories' covered candidates a ``Guarantee`` keeps.
+FITTING_KEPT = 64
 #: The work one decision may do by default (table cells read, as the review's budget counts).
 WORK = 2_000_000_000
 
@@ -143,18 +145,26 @@ class Guarantee:
         self.memo = new_memo(memo_bits)
         self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
         self.all_guesses = np.arange(len(words.allowed), dtype=np.int32)
+        self._fitting: dict[History, np.ndarray] = {}
 
     # --- where a game stands ----------------------------------------------------------------
 
     def candidates(self, history: History) -> np.ndarray:
-        """The covered words (rows of ``cover.solutions``) that fit every row, sorted."""
-        mt = self.tables[0]
-        mask = np.ones(mt.shape[0], dtype=bool)
-        for guess, code in history:
-            row = self.words.allowed_index.get(guess)
-            codes = mt[:, row] if row is not None else feedback_against(guess, self.cover.solutions)
-            mask &= codes == code
-        return np.flatnonzero(mask).astype(np.int32)
+        """The covered words (rows of ``cover.solutions``) that fit every row, sorted (the last
+        few histories kept: a hint asks for the same one three times)."""
+        key = tuple(history)
+        fitting = self._fitting.get(key)
+        if fitting is None:
+            mt = self.tables[0]
+            mask = np.ones(mt.shape[0], dtype=bool)
+            for guess, code in key:
+                row = self.words.allowed_index.get(guess)
+                codes = mt[:, row] if row is not None else feedback_against(guess, self.cover.solutions)
+                mask &= codes == code
+            if len(self._fitting) >= FITTING_KEPT:
+                self._fitting.clear()  # one call: a server's threads never see it half done
+            self._fitting[key] = fitting = np.flatnonzero(mask).astype(np.int32)
+        return fitting
 
     def _rules(self, history: History) -> tuple[np.ndarray, np.ndarray]:
         return rules(history) if self.hard else no_rules()
