@@ -104,6 +104,7 @@ def review(
         why = ": a share text shows only their colours" if share_file else ""
         raise click.UsageError(f"name the guesses (GUESS or GUESS=PATTERN){why}")
     from raten.play.review import review as run
+    from raten.trees.safety import COVERS
     from raten.trees.values import Budget
 
     words = words_from_options(preset, solutions, allowed, any_answer, prior)
@@ -154,7 +155,8 @@ def review(
     )
     if guarantee is not None:
         console.print(
-            f"[dim]safe: every {result.guarantee_over} word still possible is found within {guarantee} guesses; "
+            f"[dim]safe: {COVERS.get(result.guarantee_over or '', 'every covered word')} still possible is found "
+            f"within {guarantee} guesses; "
             f"N at risk: words that could need a guess {guarantee + 1}, below it the best safe guess; "
             "? not decided; - beyond what a review checks (the first two moves without the opening book)[/dim]"
         )
