@@ -175,6 +175,13 @@ export function reviewPanel(panel, host) {
       });
       cells[5].hidden = !guarded;
       if (m.safety) rows[i].dataset.safety = m.safety.status;
+      if (guarded) {
+        // a phone has no room for the column: the verdict stands under the guess (raten.css)
+        const under = document.createElement("span");
+        under.className = "sub safety-under";
+        under.append(reviewSafety(m.safety, review.guarantee));
+        rows[i].querySelector("th").append(under);
+      }
       if (m.skill !== null) rows[i].dataset.skill = String(m.skill);
     });
 
