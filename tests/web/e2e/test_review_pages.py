@@ -19,10 +19,11 @@ SMALL_PHONE = {"width": 320, "height": 640}
 PHONE = {"width": 375, "height": 740}
 DESKTOP = {"width": 1200, "height": 820}
 
-#: The text a cell shows to the eye: its content without the words for screen readers only.
+#: The text a cell shows to the eye: its content without the words for screen readers only, and
+#: without the guarantee's verdict that stands under the guess on a phone (checked on its own).
 _VISIBLE = """(cell) => {
   const copy = cell.cloneNode(true);
-  copy.querySelectorAll(".sr-only").forEach((n) => n.remove());
+  copy.querySelectorAll(".sr-only, .safety-under").forEach((n) => n.remove());
   return copy.textContent.replace(/\\s+/g, " ").trim();
 }"""
 
