@@ -52,11 +52,11 @@ class Counted(Values):
         Counted.made.append(self)
 
 
-def measured(words, guesses: list[str], answer: str, hard: bool, budget: Budget) -> tuple:
-    """(review, wall seconds, CPU seconds, cells of work) of one review."""
+def measured(words, guesses: list[str], answer: str, hard: bool, budget: Budget, guarantee: int | None = None) -> tuple:
+    """(review, wall seconds, CPU seconds, cells of work) of one review (``guarantee``: its limit, None off)."""
     Counted.made.clear()
     start, cpu = time.perf_counter(), time.thread_time()
-    r = review(words, guesses, answer, hard=hard, budget=budget)
+    r = review(words, guesses, answer, hard=hard, budget=budget, guarantee=guarantee)
     wall, cpu = time.perf_counter() - start, time.thread_time() - cpu
     return r, wall, cpu, sum(int(v.stats[tk.ST_CELLS]) for v in Counted.made)
 
@@ -74,6 +74,7 @@ def main() -> None:
     ap.add_argument("--cells", type=int, default=REVIEW_CELLS, help="search work per review (0: no limit)")
     ap.add_argument("--seconds", type=float, default=REVIEW_SECONDS, help="its ceiling in seconds")
     ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--guarantee", type=int, help="judge each guess's safety within this limit (default: off)")
     args = ap.parse_args()
     review_module.Values = Counted  # type: ignore[misc]
     words = load_words(args.words)
@@ -85,7 +86,7 @@ def main() -> None:
         times, cells, cpu, exact, moves = [], [], 0.0, 0, 0
         for answer in answers:
             guesses = play(words, answer, hard, opener)
-            r, wall, used, work = measured(words, guesses, answer, hard, budget_of(args))
+            r, wall, used, work = measured(words, guesses, answer, hard, budget_of(args), args.guarantee)
             times.append(wall)
             cells.append(work)
             cpu += used
@@ -98,7 +99,7 @@ def main() -> None:
             f" p90 {times[int(0.9 * len(times))] * 1000:.0f} ms, exact regret on {exact}/{moves} guesses;"
             f" work median {np.median(cells):.3g}, max {max(cells):.3g} cells,"
             f" {sum(cells) / max(cpu, 1e-9):.3g} per CPU s"
-            f" (budget {args.cells or 'any'} cells, {args.seconds} s)"
+            f" (budget {args.cells or 'any'} cells, {args.seconds} s; guarantee {args.guarantee or 'off'})"
         )
 
 

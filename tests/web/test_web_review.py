@@ -163,3 +163,28 @@ def test_notes_of_the_game_and_of_its_guesses_are_worded_in_the_pages_language(c
         body = {"list": "en", "guesses": ["crane", "xxxxx"], "patterns": ["!!!!.", "....."]}
         moves = client.post("/api/review", json=body, headers=headers).json()["moves"]
         assert i18n.t(lang, "w_review_not_allowed", word="XXXXX", list="en") in moves[1]["notes"]
+
+
+@pytest.mark.slow
+def test_the_review_api_says_which_guesses_were_safe(client) -> None:
+    """Issue 23 item 2: each guess's verdict and the best safe guess; off with ``guarantee: null``;
+    a bad limit or coverage is a 422 naming the field."""
+    body = {"list": "en", "guesses": ["soare", "beret", "wider", "viper", "riper"], "answer": "riper"}
+    r = client.post("/api/review", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert (out["guarantee"], out["guarantee_over"]) == (6, "likely")
+    viper = out["moves"][3]["safety"]
+    assert viper["status"] == "unsafe" and viper["at_risk"] > 0 and viper["best_safe"] is True
+    assert out["moves"][0]["safety"] == {
+        "status": "safe",
+        "at_risk": 0,
+        "best": "soare",
+        "best_safe": True,
+        "over": "likely",
+    }
+    off = client.post("/api/review", json=body | {"guarantee": None}).json()
+    assert off["guarantee"] is None and all(m["safety"] is None for m in off["moves"])
+    for bad in ({"guarantee": 0}, {"guarantee_over": "some"}):
+        r = client.post("/api/review", json=body | bad)
+        assert r.status_code == 422 and next(iter(bad)) in r.text

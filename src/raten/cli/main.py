@@ -182,9 +182,13 @@ def hint(
         words = words_from_options(preset, solutions, allowed, any_answer, prior)
         return many.hint(words, boards, top, strategy, as_json, moves)
     state = _state(preset, solutions, allowed, any_answer, prior, hard, moves)
-    hints = state.hints(top=top, strategy=strategy, answers_only=answers_only)
+    guarded = guarantee is not None and not tree_file and not state.solved
+    # under the guarantee the strategy's own ranking is made deep enough for its decision, once
+    deep = guarded and not answers_only
+    ranked = state.hints(top=max(top, _guarded_ranked()) if deep else top, strategy=strategy, answers_only=answers_only)
+    hints = ranked[:top]
     tree_guess = _tree_guess(tree_file, state) if tree_file else None
-    guard = _guarded(state, hints, guarantee, guarantee_over, strategy) if not tree_file else None
+    guard = _guarded(state, hints, guarantee, guarantee_over, strategy, ranked if deep else None) if guarded else None
     if as_json:
         out = {
             "solved": state.solved,
@@ -213,15 +217,22 @@ def hint(
         console.print(guard.summary())
 
 
-def _guarded(state: State, hints, limit: int | None, over: str | None, strategy: str):
+def _guarded_ranked() -> int:
+    """How deep the guarded strategy's decision reads the ranking (``strategies.GUARDED_RANKED``)."""
+    from raten.play.strategies import GUARDED_RANKED
+
+    return GUARDED_RANKED
+
+
+def _guarded(state: State, hints, limit: int | None, over: str | None, strategy: str, ranked=None):
     """The guarantee's view of the position (``raten.play.safe_hints``), or None when it is off,
-    the game is over or nothing is ranked."""
+    the game is over or nothing is ranked; ``ranked``: the strategy's own deeper ranking."""
     if limit is None or state.solved or not hints:
         return None
     from raten.play.safe_hints import guarded_hints
     from raten.wordlists.presets import default_over
 
-    return guarded_hints(state, hints, limit, over or default_over(state.words), strategy)
+    return guarded_hints(state, hints, limit, over or default_over(state.words), strategy, ranked=ranked)
 
 
 def _print_candidates(state: State, limit: int = 60) -> None:

@@ -6,7 +6,16 @@ import click
 from rich import box
 from rich.table import Table
 
-from raten.cli.common import console, emoji, hard_option, json_option, print_json, word_options, words_from_options
+from raten.cli.common import (
+    console,
+    emoji,
+    guarantee_options,
+    hard_option,
+    json_option,
+    print_json,
+    word_options,
+    words_from_options,
+)
 from raten.engine.feedback import parse_pattern
 from raten.errors import RatenError
 from raten.trees.budget import REVIEW_CELLS, REVIEW_SECONDS
@@ -29,9 +38,21 @@ def _bounded(x: float | None, kind: str) -> str:
     return _SIGN.get(kind, "") + (f"{x:.3f}" if isinstance(x, float) else str(x))
 
 
+def _safety(m) -> str:
+    """The guarantee's cell: ``safe``, or how many covered words were put at risk and the best safe guess."""
+    s = m.safety
+    if s is None:
+        return ""
+    first = {"safe": "safe", "undecided": "?", "unchecked": "-", "uncovered": "-"}.get(s.status, f"{s.at_risk} at risk")
+    if s.status == "safe" or s.best is None:
+        return first
+    return first + "\n" + (s.best.upper() if s.best_safe else f"none ({s.best.upper()})")
+
+
 @click.command()
 @word_options
 @hard_option
+@guarantee_options
 @json_option
 @click.option("--answer", help="The answer (the colours follow from it).")
 @click.option(
@@ -57,16 +78,33 @@ def _bounded(x: float | None, kind: str) -> str:
     help="Ceiling on the search time: after it values are lower bounds, work left or not.",
 )
 @click.argument("guesses", nargs=-1, metavar="GUESS[=PATTERN]...")
-def review(preset, solutions, allowed, any_answer, prior, hard, as_json, answer, share_file, work, seconds, guesses):
+def review(
+    preset,
+    solutions,
+    allowed,
+    any_answer,
+    prior,
+    hard,
+    guarantee,
+    guarantee_over,
+    as_json,
+    answer,
+    share_file,
+    work,
+    seconds,
+    guesses,
+):
     """Judge a finished game guess by guess: exact values, regret, skill and luck.
 
     Give the answer, or the colours as GUESS=PATTERN, or a share text with --share and the guesses.
+    With the guarantee on (the default), each guess is marked safe or not, with the best safe guess.
     Example: raten review --words en crane tousy haunt --answer haunt
     """
     if not guesses:
         why = ": a share text shows only their colours" if share_file else ""
         raise click.UsageError(f"name the guesses (GUESS or GUESS=PATTERN){why}")
     from raten.play.review import review as run
+    from raten.trees.safety import COVERS
     from raten.trees.values import Budget
 
     words = words_from_options(preset, solutions, allowed, any_answer, prior)
@@ -84,6 +122,8 @@ def review(preset, solutions, allowed, any_answer, prior, hard, as_json, answer,
         share=share,
         hard=hard,
         budget=Budget.work(work or None, seconds),
+        guarantee=guarantee,
+        guarantee_over=guarantee_over,
     )
     if as_json:
         print_json(result.to_dict())
@@ -92,8 +132,10 @@ def review(preset, solutions, allowed, any_answer, prior, hard, as_json, answer,
     # two lines a guess, so that the table fits 80 columns (a pipe's width) with every cell whole
     title = f"review ({words.name}{', hard mode' if hard else ''}{prior})"
     table = Table(title=title, box=box.ROUNDED, show_lines=True)
-    for col in ("#", "guess", "left", "Q\nbest (Q)", "regret\nrank", "skill", "luck"):
-        table.add_column(col, justify="left" if col in ("guess", "Q\nbest (Q)") else "right", overflow="fold")
+    cols = ("#", "guess", "left", "Q\nbest (Q)", "regret\nrank", "skill", "luck")
+    safe_col = "safe\ninstead"
+    for col in cols + ((safe_col,) if guarantee is not None else ()):
+        table.add_column(col, justify="left" if col in ("guess", "Q\nbest (Q)", safe_col) else "right", overflow="fold")
     for m in result.moves:
         rank = "-" if m.rank is None else f"{m.rank}" + ("" if m.rank_by == "exact" else "~")
         table.add_row(
@@ -104,12 +146,20 @@ def review(preset, solutions, allowed, any_answer, prior, hard, as_json, answer,
             _bounded(m.regret, m.regret_kind) + "\n" + rank,
             "-" if m.skill is None else str(m.skill),
             "-" if m.luck is None else str(m.luck),
+            *((_safety(m),) if guarantee is not None else ()),
         )
     console.print(table)
     console.print(
         "[dim]* could have been the answer; Q: expected guesses still needed, the green one counted; "
         "≥ at least, ≤ at most (a bound); ~ rank by entropy[/dim]"
     )
+    if guarantee is not None:
+        console.print(
+            f"[dim]safe: {COVERS.get(result.guarantee_over or '', 'every covered word')} still possible is found "
+            f"within {guarantee} guesses; "
+            f"N at risk: words that could need a guess {guarantee + 1}, below it the best safe guess; "
+            "? not decided; - beyond what a review checks (the first two moves without the opening book)[/dim]"
+        )
     expected = _value(result.expected, result.expected_exact)
     outcome = f"solved in {result.guesses}" if result.solved else f"not solved in {result.guesses}"
     console.print(f"{outcome}; optimal play expects {expected} from the start")

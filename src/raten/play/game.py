@@ -347,13 +347,15 @@ class Game:
         if not self.over:
             raise GameError("the review is shown when the game is over", "not_over")
 
-    def exact_review(self, budget: Budget | None = None) -> GameReview:
+    def exact_review(self, budget: Budget | None = None, guarantee: bool = True) -> GameReview:
         """The exact review of the finished game (``raten.play.review``): each guess's value,
-        regret, skill and luck (see ``check_reviewable``)."""
+        regret, skill and luck, and with ``guarantee`` its safety within the variant's limit
+        (see ``check_reviewable``)."""
         from raten.play.review import review
 
         self.check_reviewable()
-        return review(self.words, self.guesses, self.answer, hard=self.hard, budget=budget)
+        limit = self.max_tries if guarantee else None
+        return review(self.words, self.guesses, self.answer, hard=self.hard, budget=budget, guarantee=limit)
 
     def review(self, openers: list[Hint] | None = None, top: int = 3) -> Review:
         """What the solver would have played: its best guesses before each of the player's

@@ -24,6 +24,7 @@ from raten.engine.state import contradiction
 from raten.engine.words import WordSet, check_word
 from raten.errors import Notice, RatenError
 from raten.play.review_colours import colours_of, share_says_hard
+from raten.play.review_safety import MoveSafety
 from raten.trees.values import INF, Budget, Position, Total, Values
 from raten.wordlists.written import written
 
@@ -70,6 +71,7 @@ class MoveReview:
     limit: bool = True  #: values under the 6-guess limit (False: it could no longer be kept)
     notes: list[str] = field(default_factory=list)
     best_after: int | None = None  #: candidates the best guess would have left against the answer
+    safety: MoveSafety | None = None  #: the guarantee's verdict (None: off, or past the limit)
 
 
 @dataclass
@@ -95,6 +97,8 @@ class GameReview:
     total_exact: bool = True
     skill_kind: str = "exact"  #: "exact", "at most" (the total is at least), "at least" or "unknown"
     skill_exact: bool = True
+    guarantee: int | None = None  #: the guarantee's limit (None: off)
+    guarantee_over: str | None = None  #: what it covers (``raten.trees.safety.OVER``)
 
     def to_dict(self) -> dict:
         """Plain JSON-ready values (``--json`` and the web API)."""
@@ -334,11 +338,15 @@ def review(
     budget: Budget | None = None,
     prior: str | None = None,
     solver: bool = True,
+    guarantee: int | None = None,
+    guarantee_over: str | None = None,
 ) -> GameReview:
     """Review a game: each guess's exact value against the best, its regret, skill and luck.
 
     ``prior`` (``uniform`` or ``frequency``) weighs how likely each word is to be the answer;
-    None keeps the prior ``words`` carries."""
+    None keeps the prior ``words`` carries. ``guarantee`` (a guess limit; None: off) judges each
+    guess's safety over ``guarantee_over`` (None: the list's default) and names the best safe
+    guess where it was not safe (``raten.play.review_safety``)."""
     if prior is not None and prior != words.prior:
         from raten.wordlists.prior import apply_prior
 
@@ -409,6 +417,14 @@ def review(
             )
         else:
             notes.append(Notice(f"not solved in {len(spelled)} guesses", "review_lost", n=len(spelled)))
+    over = None
+    if guarantee is not None:
+        from raten.play.review_safety import review_safety
+        from raten.wordlists.presets import default_over
+
+        over = guarantee_over or default_over(words)
+        for m, verdict in zip(moves, review_safety(words, hard, list(zip(spelled, codes)), guarantee, over)):
+            m.safety = verdict
     total_regret, total_kind = _total(moves)
     valued = [m for m in moves if m.before]
     inexact = sum(m.regret_kind != "exact" for m in valued)
@@ -444,6 +460,8 @@ def review(
         solver_source=source,
         prior=words.prior,
         notes=notes,
+        guarantee=guarantee,
+        guarantee_over=over,
     )
 
 

@@ -10,11 +10,11 @@ the limit ("after TASTE, 4 words could need a seventh guess").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from raten.engine.rank import Hint
-from raten.play.strategies import GuardedStrategy, RankingStrategy, get_strategy
+from raten.play.strategies import GUARDED_RANKED, GuardedStrategy, RankingStrategy, get_strategy
 from raten.trees.book import Decision, shipped_book
 from raten.trees.safety import Safety, covers
 
@@ -33,6 +33,29 @@ def guarded_strategy(strategy: str, limit: int, over: str, work: int | None = No
             raise TypeError(f"{strategy}: the guarantee guards a ranking strategy")
         _STRATEGIES[key] = GuardedStrategy(base, limit, over, work)
     return _STRATEGIES[key]
+
+
+@dataclass(frozen=True)
+class _Ranked(RankingStrategy):
+    """A ranking strategy that already knows one position's ranking: the guarded strategy's
+    decision there reads it instead of ranking the position a second time (the hint ranked it)."""
+
+    state: Any = None
+    ranked: tuple[Hint, ...] = ()
+
+    def rank(self, state, top: int = 5) -> list[Hint]:
+        if state is self.state and top <= len(self.ranked):
+            return list(self.ranked[:top])
+        return super().rank(state, top=top)
+
+
+def reusing(strat: GuardedStrategy, state: Any, ranked: Sequence[Hint] | None) -> GuardedStrategy:
+    """``strat`` (its memo shared) reading ``ranked``, the strategy's own ranking of ``state``,
+    when it is deep enough for a decision (``GUARDED_RANKED``); else ``strat`` itself."""
+    if ranked is None or len(ranked) < GUARDED_RANKED:
+        return strat
+    base = _Ranked(strat.base.name, strat.base.description, state, tuple(ranked))
+    return replace(strat, base=base)
 
 
 @dataclass(frozen=True)
@@ -94,10 +117,14 @@ def guarded_hints(
     strategy: str = "entropy",
     judged: int = JUDGED,
     work: int | None = None,
+    ranked: Sequence[Hint] | None = None,
 ) -> GuardedHints:
     """The guarantee's view of ``state`` and its ``hints`` (see the module); ``work`` bounds the
-    search after the book's two moves (None: ``safety.WORK``)."""
+    search after the book's two moves (None: ``safety.WORK``). ``ranked``: the strategy's own
+    ranking of ``state``, at least ``GUARDED_RANKED`` deep, when the caller has it (the hints
+    of ``answers_only`` are not): the decision then ranks nothing again, half a hint's time."""
     strat = guarded_strategy(strategy, limit, over, None if len(state.history) <= 1 else work)
+    strat = reusing(strat, state, ranked)
     key = strat.book_key(state)
     book = shipped_book(state.words, key) if len(state.history) <= 1 else None
     found = book.decision(state.history) if book is not None else None
@@ -113,6 +140,8 @@ def guarded_hints(
         verdicts = {d["word"]: Safety(d["word"], d["safe"], d["at_risk"]) for d in book.openers}
     guarantee = strat.guarantee(state, decision.over)
     covered = len(guarantee.candidates(state.history))
+    if decision.safe:  # proven safe by the decision (over the verdicts' coverage): no second search
+        verdicts.setdefault(decision.word, Safety(decision.word, True))
     rest = [h.word for h in hints[:judged] if h.word not in verdicts]
     if rest and covered:
         verdicts |= {v.word: v for v in guarantee.judge(state.history, rest, strat.book_key(state).work)}

@@ -286,12 +286,38 @@ class GameReviewIn(BaseModel):
     )
     share: str | None = Field(None, max_length=2000, description="A pasted share text (NYT, 6mal5, raten).")
     hard: bool = Field(False, description="Hard mode: values over the guesses hard mode allows.")
+    guarantee: int | None = Field(
+        6,
+        ge=1,
+        le=30,
+        description="Judge whether each guess kept every covered word within this many guesses, and name "
+        "the best safe guess where it did not; null: off.",
+    )
+    guarantee_over: Literal["all", "likely"] | None = Field(
+        None, description="Which words the guarantee covers; default the list's own (en, en-nyt: likely; others: all)."
+    )
     prior: Prior | None = Field(
         None,
         description="How likely each word is to be the answer, for every value, share and bit: uniform "
         "(the list's solutions, equally likely) or frequency (every allowed word, the commoner the likelier); "
         "default the list's own (see /api/lists).",
     )
+
+
+class MoveSafetyOut(BaseModel):
+    """Whether a reviewed guess was safe (``raten.play.review_safety``)."""
+
+    status: Literal["safe", "unsafe", "undecided", "unchecked", "uncovered"] = Field(
+        description="unsafe: at_risk covered words could need a guess past the limit; undecided: not decided "
+        "within the work; unchecked: beyond what a review checks (the first two moves without the opening "
+        "book); uncovered: no covered word fits the rows."
+    )
+    at_risk: int = Field(description="Covered words the guess could send past the limit.")
+    best: str | None = Field(description="The guarantee's guess here: the first safe one in the strategy's order.")
+    best_safe: bool | None = Field(
+        description="True: best is safe; false: no guess is (best has the least worst case)."
+    )
+    over: str = Field(description="The coverage of the verdicts (narrower than asked where no guess is safe).")
 
 
 class MoveReviewOut(BaseModel):
@@ -320,6 +346,9 @@ class MoveReviewOut(BaseModel):
     limit: bool
     notes: builtins.list[str]
     best_after: int | None = Field(description="Candidates the best guess would have left against the answer.")
+    safety: MoveSafetyOut | None = Field(
+        None, description="The guarantee's verdict of the guess; null when the guarantee is off or past its limit."
+    )
 
 
 class GameReviewOut(BaseModel):
@@ -350,6 +379,8 @@ class GameReviewOut(BaseModel):
         "exact", description="exact, at most (the total is at least: skill ≤), at least (≥) or unknown."
     )
     skill_exact: bool = Field(True, description="False: skill is a bound (skill_kind says which way).")
+    guarantee: int | None = Field(None, description="The guarantee's limit; null: off.")
+    guarantee_over: str | None = Field(None, description="What the guarantee covers.")
 
 
 class BoardRow(BaseModel):

@@ -19,10 +19,11 @@ SMALL_PHONE = {"width": 320, "height": 640}
 PHONE = {"width": 375, "height": 740}
 DESKTOP = {"width": 1200, "height": 820}
 
-#: The text a cell shows to the eye: its content without the words for screen readers only.
+#: The text a cell shows to the eye: its content without the words for screen readers only, and
+#: without the guarantee's verdict that stands under the guess on a phone (checked on its own).
 _VISIBLE = """(cell) => {
   const copy = cell.cloneNode(true);
-  copy.querySelectorAll(".sr-only").forEach((n) => n.remove());
+  copy.querySelectorAll(".sr-only, .safety-under").forEach((n) => n.remove());
   return copy.textContent.replace(/\\s+/g, " ").trim();
 }"""
 
@@ -409,3 +410,39 @@ def test_the_review_panel_passes_axe(browser, live, axe_source, monkeypatch, sch
         else:
             play_practice(page, live, monkeypatch, "en", "music", ["crane", "pious", "music"], lang="de")
         assert axe_violations(page, axe_source) == []
+
+
+# --- the guarantee: each guess safe or not, the best safe guess (issue 23 item 2) -----------------------
+
+#: An en game whose fourth guess, VIPER, could send 8 likely words past six (the best safe guess: NAVAL).
+UNSAFE_GAME = (["soare", "beret", "wider", "viper", "riper"], "riper")
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", SMALL_PHONE), ("de", DESKTOP)], ids=["en-phone", "de-desktop"])
+def test_the_panel_marks_each_guess_safe_or_names_the_best_safe_one(browser, live, axe_source, screenshot, lang, size):
+    words, answer = UNSAFE_GAME
+    with opened(browser, size) as page:
+        page.goto(f"{live.url}/solver?list=en&lang={lang}&rows={solver_rows(words, answer)}")
+        page.wait_for_selector("#results[data-state=ready]")
+        page.click("#review-game")
+        page.wait_for_selector("#review-panel[data-review=ready]")
+        patterns = [format_pattern(pattern(w, answer)) for w in words]
+        review = library_review(page, live, lang, list="en", guesses=words, patterns=patterns)
+        fourth = review["moves"][3]["safety"]
+        assert fourth["status"] == "unsafe" and fourth["best_safe"] and fourth["at_risk"] > 0
+        rows = page.locator("#review tbody tr")
+        statuses = [rows.nth(i).get_attribute("data-safety") for i in range(len(words))]
+        assert statuses == [m["safety"]["status"] for m in review["moves"]]
+        t = lambda key, **kw: i18n.t(lang, key, **kw)  # noqa: E731
+        # a column on the desktop; on a phone the verdict stands under the guess, the column hidden
+        where = "th .safety-under" if size == SMALL_PHONE else "td.safe"
+        cell = rows.nth(3).locator(where)
+        assert cell.is_visible()
+        at_risk = t("review_at_risk", n=fourth["at_risk"], k=7)
+        assert cell.evaluate(_VISIBLE) == at_risk + " " + t("review_safe_instead", word=fourth["best"].upper())
+        assert rows.nth(0).locator(where).evaluate(_VISIBLE) == t("review_safe")
+        assert page.locator("#review-panel [data-part=safe-col]").is_visible() == (size != SMALL_PHONE)
+        no_sideways_scroll(page)
+        assert axe_violations(page, axe_source) == []
+        page.locator("#review-panel").scroll_into_view_if_needed()
+        screenshot(page, f"review-safe-{lang}-{'phone' if size == SMALL_PHONE else 'desktop'}")

@@ -52,6 +52,8 @@ def _review(words: WordSet, body: GameReviewIn) -> dict:
         share=body.share,
         hard=body.hard,
         budget=_budget(),
+        guarantee=body.guarantee,
+        guarantee_over=body.guarantee_over,
     ).to_dict()
 
 

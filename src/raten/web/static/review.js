@@ -67,6 +67,31 @@ function reviewBoundedWords(value, kind) {
   return sign ? tr(sign[1]) + " " + value : String(value);
 }
 
+/** The guarantee's verdict of a move (docs/safe-play.md): "safe", or how many covered words it
+    could send past the limit with the best safe guess below; null when the guarantee is off. */
+function reviewSafety(s, limit) {
+  const frag = document.createDocumentFragment();
+  if (!s) {
+    frag.append("\u2013");
+    return frag;
+  }
+  const words = {
+    safe: tr("review_safe"),
+    unsafe: tr("review_at_risk", { n: s.at_risk, k: limit + 1 }),
+    undecided: tr("review_undecided"),
+    unchecked: tr("review_unchecked"),
+    uncovered: tr("review_uncovered"),
+  };
+  frag.append(words[s.status] || s.status);
+  if (s.status !== "safe" && s.best) {
+    const sub = document.createElement("span");
+    sub.className = "sub";
+    sub.textContent = tr(s.best_safe ? "review_safe_instead" : "review_none_safe", { word: s.best.toUpperCase() });
+    frag.append(" ", sub);
+  }
+  return frag;
+}
+
 /** A cell: a td (or a th for the row's header) with a class and content. */
 function reviewCell(tag, cls, ...content) {
   const cell = document.createElement(tag);
@@ -102,7 +127,7 @@ export function reviewPanel(panel, host) {
       const head = reviewCell("th", "word", squares(row.pattern), " " + row.guess.toUpperCase());
       head.scope = "row";
       tr_.appendChild(head);
-      for (const cls of ["num skill", "num luck", "num lost", "num left", "best"]) {
+      for (const cls of ["num skill", "num luck", "num lost", "num left", "best", "safe"]) {
         tr_.appendChild(reviewCell("td", cls + " pending", "\u2026"));
       }
       tbody.appendChild(tr_);
@@ -141,13 +166,26 @@ export function reviewPanel(panel, host) {
       } else {
         best.append(reviewMark("\u2013", tr("review_not_exact")));
       }
-      const contents = [reviewScore(m.skill), reviewScore(m.luck), reviewRegret(m.regret, m.regret_kind), left, best];
+      const guarded = review.guarantee !== null && review.guarantee !== undefined;
+      const safety = guarded ? reviewSafety(m.safety, review.guarantee) : document.createTextNode("");
+      const contents = [reviewScore(m.skill), reviewScore(m.luck), reviewRegret(m.regret, m.regret_kind), left, best, safety];
       cells.forEach((cell, k) => {
         cell.classList.remove("pending");
         cell.replaceChildren(contents[k]);
       });
+      cells[5].hidden = !guarded;
+      if (m.safety) rows[i].dataset.safety = m.safety.status;
+      if (guarded) {
+        // a phone has no room for the column: the verdict stands under the guess (raten.css)
+        const under = document.createElement("span");
+        under.className = "sub safety-under";
+        under.append(reviewSafety(m.safety, review.guarantee));
+        rows[i].querySelector("th").append(under);
+      }
       if (m.skill !== null) rows[i].dataset.skill = String(m.skill);
     });
+
+    part("safe-col").hidden = review.guarantee === null || review.guarantee === undefined;
 
     const game = part("game");
     game.replaceChildren();
