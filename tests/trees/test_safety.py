@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from functools import cache
@@ -144,7 +145,7 @@ def test_the_fallback_narrows_step_by_step_each_coverage_inside_the_last() -> No
     steps = narrower("all", words)
     assert steps[0] == "all" and steps[-2:] == ("likely", "solutions") and len(steps) > 3
     covered = [set(covered_set(words, over).solutions) for over in steps]
-    assert all(wide >= narrow for wide, narrow in zip(covered, covered[1:]))
+    assert all(wide >= narrow for wide, narrow in itertools.pairwise(covered))
     assert all({"crane", "zzzzz"} <= c for c in covered)
     assert narrower("likely", words) == ("likely", "solutions")
     assert all(covers(over).startswith("every ") for over in steps)

@@ -104,7 +104,7 @@ def review(
         why = ": a share text shows only their colours" if share_file else ""
         raise click.UsageError(f"name the guesses (GUESS or GUESS=PATTERN){why}")
     from raten.play.review import review as run
-    from raten.trees.safety import COVERS
+    from raten.trees.safety import covers
     from raten.trees.values import Budget
 
     words = words_from_options(preset, solutions, allowed, any_answer, prior)
@@ -154,8 +154,9 @@ def review(
         "≥ at least, ≤ at most (a bound); ~ rank by entropy[/dim]"
     )
     if guarantee is not None:
+        covered = covers(result.guarantee_over) if result.guarantee_over else "every covered word"
         console.print(
-            f"[dim]safe: {COVERS.get(result.guarantee_over or '', 'every covered word')} still possible is found "
+            f"[dim]safe: {covered} still possible is found "
             f"within {guarantee} guesses; "
             f"N at risk: words that could need a guess {guarantee + 1}, below it the best safe guess; "
             "? not decided; - beyond what a review checks (the first two moves without the opening book)[/dim]"

@@ -53,6 +53,8 @@ def covers(over: str) -> str:
     if over.startswith(_WEIGHT):
         return f"every word of frequency weight {over[len(_WEIGHT) :]} or more"
     return {"all": "every allowed word", "likely": "every likely word", "solutions": "every solution"}[over]
+
+
 #: The guess limit of a classic game.
 LIMIT = 6
 #: How many histories' covered candidates a ``Guarantee`` keeps.
