@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -382,36 +383,50 @@ class RatenGroup(click.Group):
 
 
 class _TableProgress:
-    """Reports a big feedback table's build on stderr: its size first, then a progress bar of rows."""
+    """Reports a big feedback table's build on stderr: its size first, then a progress bar of rows
+    (on a terminal) or a plain line every ``every`` seconds (in a pipe or a log). While it builds,
+    SIGTERM stops the command as Ctrl-C does, so the cache's temporary file (gigabytes) goes too."""
 
-    def __init__(self) -> None:
+    def __init__(self, every: float = 15.0) -> None:
+        self.every = every
         self.bar: Progress | None = None
         self.task: TaskID | None = None
+        self.signals = contextlib.ExitStack()
+        self.last = 0.0
 
     def __enter__(self) -> _TableProgress:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:  # a build stopped half way
+        self._stop()  # a build stopped half way
+
+    def _stop(self) -> None:
+        if self.bar is not None:
             self.bar.stop()
             self.bar = None
+        self.signals.close()
 
     def __call__(self, name: str, guesses: int, solutions: int, done: int) -> None:
         if done == 0:
             size = guesses * solutions / table_size.GB
+            self.signals.enter_context(sigterm_as_interrupt())
             err_console.print(
                 f"building the feedback table of {name}: {guesses:,} guesses × {solutions:,} solutions, "
                 f"{size:.2f} GB in the cache (once)",
                 soft_wrap=True,
             )
-            self.bar = progress_bar()
-            self.bar.start()
-            self.task = self.bar.add_task("feedback table", total=guesses)
+            self.last = time.monotonic()
+            if err_console.is_terminal:
+                self.bar = progress_bar()
+                self.bar.start()
+                self.task = self.bar.add_task("feedback table", total=guesses)
         if self.bar is not None and self.task is not None:
             self.bar.update(self.task, completed=done)
-            if done >= guesses:
-                self.bar.stop()
-                self.bar = None
+        elif 0 < done < guesses and time.monotonic() - self.last >= self.every:
+            self.last = time.monotonic()
+            err_console.print(f"feedback table of {name}: {done:,} of {guesses:,} guess rows", soft_wrap=True)
+        if done >= guesses:
+            self._stop()
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:  # noqa: ARG001
