@@ -257,6 +257,53 @@ def progress_bar(*extra: ProgressColumn, transient: bool = True, disable: bool =
     )
 
 
+#: Seconds between two plain progress lines where stderr is not a terminal (a pipe, a log).
+LINE_EVERY = 15.0
+
+
+class LineProgress:
+    """Progress for a pipe or a log, where a bar cannot redraw: a plain line on stderr every
+    ``every`` seconds per task, with the calls of rich's Progress that bench makes."""
+
+    def __init__(self, every: float | None = None) -> None:
+        self.every = LINE_EVERY if every is None else every
+        self.tasks: dict[int, list] = {}  # id: [description, total, done, started, last line]
+        self.count = 0
+
+    def __enter__(self) -> LineProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.tasks.clear()
+
+    def add_task(self, description: str, total: float | None = None) -> TaskID:
+        from rich.progress import TaskID
+
+        now = time.monotonic()
+        self.count += 1
+        task = TaskID(self.count)
+        self.tasks[task] = [description, total, 0.0, now, now]
+        return task
+
+    def advance(self, task_id: TaskID, advance: float = 1) -> None:
+        task = self.tasks[task_id]
+        task[2] += advance
+        now = time.monotonic()
+        if now - task[4] >= self.every:
+            task[4] = now
+            description, total, done, started = task[:4]
+            of = f" of {total:,.0f}" if total else ""
+            err_console.print(f"{description}: {done:,.0f}{of} after {now - started:.0f} s", soft_wrap=True)
+
+    def remove_task(self, task_id: TaskID) -> None:
+        self.tasks.pop(task_id, None)
+
+
+def long_progress() -> Progress | LineProgress:
+    """Progress of a long loop on stderr: a bar on a terminal, a plain line every LINE_EVERY s elsewhere."""
+    return progress_bar() if err_console.is_terminal else LineProgress()
+
+
 def _terminated(signum: int, frame: object) -> None:  # noqa: ARG001
     raise KeyboardInterrupt
 
