@@ -174,6 +174,18 @@ def test_shell_completion_of_commands_lists_strategies_and_priors() -> None:
     assert _complete("raten openers --prior ") == ["uniform", "frequency"]
 
 
+def test_shell_completion_of_comma_separated_lists_and_many_board_strategies() -> None:
+    """serve --lists and bench --strategy take names separated by commas: the last one is completed,
+    none twice; after --boards N the strategies are the many-board ones."""
+    assert _complete("raten serve --lists e") == ["en", "en-nyt"]
+    assert _complete("raten serve --lists en,d") == ["en,de", "en,de-ext"]
+    assert _complete("raten serve --lists en,de,e") == ["en,de,en-nyt"]
+    assert _complete("raten bench --strategy entropy,mi") == ["entropy,minimax"]
+    assert _complete("raten bench --strategy entropy,e") == ["entropy,expected"]
+    assert _complete("raten bench --boards 4 --strategy f") == ["finish", "finish-expected"]
+    assert _complete("raten hint -b 2 --strategy entropy,fi") == ["entropy,finish", "entropy,finish-expected"]
+
+
 def test_shell_completion_is_documented() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "index.md").read_text(encoding="utf-8")
     assert 'eval "$(_RATEN_COMPLETE=bash_source raten)"' in text

@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,16 +40,28 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 
+def complete_each(names: Iterable[str], incomplete: str) -> list[str]:
+    """Complete the last of comma-separated names ("entropy,mi": "entropy,minimax"), none twice."""
+    head, comma, last = incomplete.rpartition(",")
+    taken = set(head.lower().split(","))
+    return [head + comma + name for name in names if name.startswith(last.lower()) and name not in taken]
+
+
 def complete_lists(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:  # noqa: ARG001
-    """Shell completion of a built-in list name (``--words``, ``cache clear --list``)."""
-    return [name for name in ALL_PRESETS if name.startswith(incomplete.lower())]
+    """Shell completion of built-in list names (``--words``, ``cache clear --list``, ``serve --lists``)."""
+    return complete_each(ALL_PRESETS, incomplete)
 
 
 def complete_strategies(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:  # noqa: ARG001
-    """Shell completion of a strategy name (``lookahead:K`` and ``tree:FILE`` are typed on)."""
+    """Shell completion of strategy names, comma-separated (``lookahead:K`` and ``tree:FILE`` are typed
+    on); with ``--boards N`` before it, the many-board strategies."""
+    if (ctx.params.get("boards") or 1) > 1:
+        from raten.engine.boards import BOARD_STRATEGIES
+
+        return complete_each(BOARD_STRATEGIES, incomplete)
     from raten.engine.strategy_names import STRATEGIES
 
-    return [name for name in STRATEGIES if name.startswith(incomplete.lower())]
+    return complete_each(STRATEGIES, incomplete)
 
 
 def _table_limit(ctx: click.Context, param: click.Parameter, value: float | None) -> None:  # noqa: ARG001
