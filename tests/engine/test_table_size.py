@@ -7,6 +7,7 @@ import itertools
 import os
 import string
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -128,3 +129,37 @@ def test_en_nyts_first_build_is_announced_and_the_other_built_in_lists_are_not()
 
     sizes = {name: len(w.allowed) * len(w.solutions) for name in ALL_PRESETS for w in [load_words(name)]}
     assert {name for name, size in sizes.items() if size >= matrix.ANNOUNCE_BYTES} == {"en-nyt"}
+
+
+def _disk(free: int):
+    """A shutil.disk_usage stand-in whose disk has ``free`` bytes free."""
+    return lambda _path: SimpleNamespace(total=10**12, used=10**12 - free, free=free)
+
+
+def test_a_big_table_with_no_room_in_the_cache_is_refused_before_any_block(tmp_path, monkeypatch) -> None:
+    """A table the disk cannot hold would fill it, then be built in memory (40 GB: the machine's end):
+    a big one is refused at once, naming the room it needs and has."""
+    monkeypatch.setenv("RATEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(matrix, "ANNOUNCE_BYTES", 1000)  # "big" here: 1100 × 1100
+    monkeypatch.setattr(matrix.shutil, "disk_usage", _disk(1_000_000))
+    monkeypatch.setattr(kernels, "feedback_matrix", lambda *_a: pytest.fail("a table was built"))
+    with pytest.raises(RatenError, match=r"needs 0\.00 GB in the cache .*, which has 0\.00 GB free") as caught:
+        load_matrix(WordSet.from_lists(_words(1100), name="s"))
+    assert caught.value.key == "cache_full" and caught.value.params["list"] == "s"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_big_table_the_cache_cannot_take_is_refused_and_a_small_one_built_in_memory(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("RATEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(matrix, "ANNOUNCE_BYTES", 1000)
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(matrix, "write_blocks", full)
+    with pytest.raises(RatenError, match=r"No space left on device.*too big to build in memory") as caught:
+        load_matrix(WordSet.from_lists(_words(1100), name="s"))
+    assert caught.value.key == "cache_unwritable"
+    with pytest.warns(UserWarning, match="cannot write the matrix cache"):
+        small = load_matrix(WordSet.from_lists(_words(30), name="t"))  # 900 bytes: in memory, as before
+    assert small.shape == (30, 30)
