@@ -138,9 +138,9 @@ def _disk(free: int):
 
 def test_a_big_table_with_no_room_in_the_cache_is_refused_before_any_block(tmp_path, monkeypatch) -> None:
     """A table the disk cannot hold would fill it, then be built in memory (40 GB: the machine's end):
-    a big one is refused at once, naming the room it needs and has."""
+    one above the default limit (allowed by a raised one) is refused at once, naming the room it needs and has."""
     monkeypatch.setenv("RATEN_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(matrix, "ANNOUNCE_BYTES", 1000)  # "big" here: 1100 × 1100
+    monkeypatch.setattr(matrix, "MEMORY_FALLBACK_BYTES", 1000)  # too big for memory here: 1100 × 1100
     monkeypatch.setattr(matrix.shutil, "disk_usage", _disk(1_000_000))
     monkeypatch.setattr(kernels, "feedback_matrix", lambda *_a: pytest.fail("a table was built"))
     with pytest.raises(RatenError, match=r"needs 0\.00 GB in the cache .*, which has 0\.00 GB free") as caught:
@@ -151,7 +151,7 @@ def test_a_big_table_with_no_room_in_the_cache_is_refused_before_any_block(tmp_p
 
 def test_a_big_table_the_cache_cannot_take_is_refused_and_a_small_one_built_in_memory(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("RATEN_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(matrix, "ANNOUNCE_BYTES", 1000)
+    monkeypatch.setattr(matrix, "MEMORY_FALLBACK_BYTES", 1000)
 
     def full(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
@@ -163,3 +163,8 @@ def test_a_big_table_the_cache_cannot_take_is_refused_and_a_small_one_built_in_m
     with pytest.warns(UserWarning, match="cannot write the matrix cache"):
         small = load_matrix(WordSet.from_lists(_words(30), name="t"))  # 900 bytes: in memory, as before
     assert small.shape == (30, 30)
+
+
+def test_the_memory_fallback_stops_at_the_default_limit_so_en_nyt_still_has_it() -> None:
+    assert table_size.MEMORY_FALLBACK_BYTES == table_size.DEFAULT_MAX_TABLE_GB * table_size.GB
+    assert table_size.MEMORY_FALLBACK_BYTES > 14_855 * 14_855  # en-nyt's 220 MB

@@ -30,7 +30,7 @@ from raten.engine.cache import (
     write_blocks,
 )
 from raten.engine.feedback import pattern
-from raten.engine.table_size import ANNOUNCE_BYTES, GB, build_progress, check_table_size
+from raten.engine.table_size import ANNOUNCE_BYTES, GB, MEMORY_FALLBACK_BYTES, build_progress, check_table_size
 from raten.engine.words import WordSet, letters
 from raten.errors import RatenError
 
@@ -135,12 +135,12 @@ def _reported(words: WordSet, blocks: Iterator[np.ndarray]) -> Iterator[np.ndarr
 
 def _build_cached(path: Path, words: WordSet) -> np.ndarray:
     """Build the table block by block into the cache and map it; in memory when that fails (with a
-    warning), unless it is big: one of ANNOUNCE_BYTES or more is refused instead (a RatenError), before
-    any block when the cache's disk has not the room, since in memory it could exhaust the machine."""
+    warning), unless it is above MEMORY_FALLBACK_BYTES: such a table is refused instead (a RatenError),
+    before any block when the cache's disk has not the room, since in memory it could exhaust the machine."""
     names = {"name": words.name, "language": words.language}
     shape = (len(words.allowed), len(words.solutions))
     size = check_size(words)  # before the first block
-    big = size >= ANNOUNCE_BYTES
+    big = size > MEMORY_FALLBACK_BYTES
     try:
         if big:
             _check_room(path.parent, size, words.name)
