@@ -7,6 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from raten.cli import common
 from raten.cli.main import main
 from raten.engine.rank import STRATEGIES
 
@@ -28,8 +29,9 @@ def lists(tmp_path_factory) -> list[str]:
 
 
 def run(*args: str) -> tuple[int, str]:
+    """Exit code and stdout, or stdout and stderr after a failure (a long run's progress lines go to stderr)."""
     result = CliRunner().invoke(main, ["bench", *args])
-    return result.exit_code, result.output
+    return result.exit_code, result.output if result.exit_code else result.stdout
 
 
 def test_bench_text(lists) -> None:
@@ -189,3 +191,27 @@ def test_bench_guarantee_errors(lists, tmp_path, args, message) -> None:
     code, out = run(*lists, *args)
     assert code != 0 and message in out, out
     assert "Traceback" not in out
+
+
+def test_bench_in_a_pipe_says_how_far_it_got(lists, monkeypatch) -> None:
+    """stderr not a terminal (CliRunner's, a pipe, a log): plain lines instead of a bar that cannot
+    redraw (before, nothing until the end); here one every call (LINE_EVERY 0 instead of 15 s)."""
+    quiet = CliRunner().invoke(main, ["bench", *lists])  # 15 s apart: a short run prints none
+    assert quiet.exit_code == 0 and " of 32 after " not in quiet.output
+    monkeypatch.setattr(common, "LINE_EVERY", 0.0)
+    result = CliRunner().invoke(main, ["bench", *lists, "--strategy", "entropy,minimax"])
+    assert result.exit_code == 0, result.output
+    for name in ("entropy", "minimax"):
+        assert f"{name}: 1 of {len(SOLUTIONS)} after " in result.output
+        assert f"{name}: {len(SOLUTIONS)} of {len(SOLUTIONS)} after " in result.output
+
+
+def test_line_progress_keeps_tasks_apart(capsys) -> None:
+    with common.LineProgress(every=0) as progress:
+        a = progress.add_task("a", total=3)
+        b = progress.add_task("b")
+        progress.advance(a, 2)
+        progress.advance(b)
+        progress.remove_task(a)
+        progress.advance(b)
+    assert capsys.readouterr().err.split("\n")[:3] == ["a: 2 of 3 after 0 s", "b: 1 after 0 s", "b: 2 after 0 s"]

@@ -60,9 +60,10 @@ def test_solve_bad_patterns_then_quit() -> None:
 
 @pytest.mark.slow
 def test_bench_boards_json_and_text(tmp_path) -> None:
-    code, out = run("bench", "--words", "de", "--boards", "2", "--games", "5", "--seed", "3", "--json", "--worst", "2")
-    assert code == 0, out
-    r = json.loads(out)["results"][0]
+    args = ["bench", "--words", "de", "--boards", "2", "--games", "5", "--seed", "3", "--json", "--worst", "2"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    r = json.loads(result.stdout)["results"][0]  # a progress line, if any, went to stderr
     assert r["games"] == 5 and r["limit"] == 7 and len(r["worst"]) == 2 and len(r["worst"][0]["answers"]) == 2
     code, out = run("bench", "--words", "de", "--boards", "2", "--games", "3", "-s", "finish,expected")
     assert code == 0, out

@@ -3,8 +3,10 @@ warnings, SIGTERM cleanup and shell completion."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
+import string
 import subprocess
 import sys
 import time
@@ -14,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from raten.cli import main
-from raten.cli.common import sigterm_as_interrupt
+from raten.cli.common import _TableProgress, sigterm_as_interrupt
 from raten.trees import memo_file
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -113,6 +115,47 @@ def test_sql_build_stopped_by_sigterm_leaves_no_temporary_file(tmp_path) -> None
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_big_build_logs_plain_lines_in_a_pipe_and_holds_sigterm_only_while_it_builds(capsys) -> None:
+    """Outside a terminal a big table's build says how far it got (here at every call: every=0);
+    SIGTERM stops it as Ctrl-C does only while it builds, and the previous handler is back after."""
+    before = signal.getsignal(signal.SIGTERM)
+    with _TableProgress(every=0) as progress:
+        progress("big", 300, 300, 0)
+        assert signal.getsignal(signal.SIGTERM) is not before
+        progress("big", 300, 300, 100)
+        progress("big", 300, 300, 300)
+        assert signal.getsignal(signal.SIGTERM) is before
+    err = capsys.readouterr().err
+    assert "building the feedback table of big: 300 guesses × 300 solutions" in err
+    assert "feedback table of big: 100 of 300 guess rows" in err
+    with pytest.raises(KeyboardInterrupt), _TableProgress() as progress:
+        progress("big", 300, 300, 0)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # never reached: the handler raises as soon as the signal arrives
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+@pytest.mark.slow
+def test_a_big_table_build_stopped_by_sigterm_leaves_no_temporary_file_in_the_cache(tmp_path) -> None:
+    """The issue's 200,000 words, smaller: a 259 MB table (16,100 words, above the size that is
+    announced) stopped by SIGTERM while built leaves nothing in the cache (it left the part written)."""
+    words = ["".join(t) for t in itertools.islice(itertools.product(string.ascii_lowercase, repeat=5), 16_100)]
+    (tmp_path / "big.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+    cache = tmp_path / "cache"
+    env = {**os.environ, "PYTHONPATH": str(SRC), "RATEN_CACHE_DIR": str(cache)}
+    args = [sys.executable, "-m", "raten", "openers", "--solutions", str(tmp_path / "big.txt"), "-n", "1"]
+    with subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # printed once the build has begun (and SIGTERM is held)
+        assert "building the feedback table of big: 16,100 guesses × 16,100 solutions" in line, line
+        assert [p.name for p in cache.iterdir() if p.name.endswith(".tmp")], "no temporary file while building"
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err
+    assert list(cache.iterdir()) == []
+
+
 def _complete(words: str) -> list[str]:
     env = {"_RATEN_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(len(words.split(" ")) - 1)}
     result = CliRunner().invoke(main, [], prog_name="raten", env=env)
@@ -129,6 +172,18 @@ def test_shell_completion_of_commands_lists_strategies_and_priors() -> None:
     assert _complete("raten hint --strategy mini") == ["minimax"]
     assert _complete("raten bench --strategy l") == ["lookahead"]
     assert _complete("raten openers --prior ") == ["uniform", "frequency"]
+
+
+def test_shell_completion_of_comma_separated_lists_and_many_board_strategies() -> None:
+    """serve --lists and bench --strategy take names separated by commas: the last one is completed,
+    none twice; after --boards N the strategies are the many-board ones."""
+    assert _complete("raten serve --lists e") == ["en", "en-nyt"]
+    assert _complete("raten serve --lists en,d") == ["en,de", "en,de-ext"]
+    assert _complete("raten serve --lists en,de,e") == ["en,de,en-nyt"]
+    assert _complete("raten bench --strategy entropy,mi") == ["entropy,minimax"]
+    assert _complete("raten bench --strategy entropy,e") == ["entropy,expected"]
+    assert _complete("raten bench --boards 4 --strategy f") == ["finish", "finish-expected"]
+    assert _complete("raten hint -b 2 --strategy entropy,fi") == ["entropy,finish", "entropy,finish-expected"]
 
 
 def test_shell_completion_is_documented() -> None:

@@ -7,6 +7,7 @@ import itertools
 import os
 import string
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -120,3 +121,50 @@ def test_200000_words_are_refused_at_once_naming_the_size(tmp_path, monkeypatch)
     assert "200,000 guesses × 200,000 solutions) would take 40.0 GB, more than the limit of 2 GB" in result.output
     assert "--max-table-gb 40 (or RATEN_MAX_TABLE_GB=40)" in result.output
     assert not (tmp_path / "cache").exists() or list((tmp_path / "cache").iterdir()) == []
+
+
+def test_en_nyts_first_build_is_announced_and_the_other_built_in_lists_are_not() -> None:
+    """The issue's silent first en-nyt run (32 s): its 220 MB table is announced; the small ones build in a second."""
+    from raten.wordlists.presets import ALL_PRESETS, load_words
+
+    sizes = {name: len(w.allowed) * len(w.solutions) for name in ALL_PRESETS for w in [load_words(name)]}
+    assert {name for name, size in sizes.items() if size >= matrix.ANNOUNCE_BYTES} == {"en-nyt"}
+
+
+def _disk(free: int):
+    """A shutil.disk_usage stand-in whose disk has ``free`` bytes free."""
+    return lambda _path: SimpleNamespace(total=10**12, used=10**12 - free, free=free)
+
+
+def test_a_big_table_with_no_room_in_the_cache_is_refused_before_any_block(tmp_path, monkeypatch) -> None:
+    """A table the disk cannot hold would fill it, then be built in memory (40 GB: the machine's end):
+    one above the default limit (allowed by a raised one) is refused at once, naming the room it needs and has."""
+    monkeypatch.setenv("RATEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(matrix, "MEMORY_FALLBACK_BYTES", 1000)  # too big for memory here: 1100 × 1100
+    monkeypatch.setattr(matrix.shutil, "disk_usage", _disk(1_000_000))
+    monkeypatch.setattr(kernels, "feedback_matrix", lambda *_a: pytest.fail("a table was built"))
+    with pytest.raises(RatenError, match=r"needs 0\.00 GB in the cache .*, which has 0\.00 GB free") as caught:
+        load_matrix(WordSet.from_lists(_words(1100), name="s"))
+    assert caught.value.key == "cache_full" and caught.value.params["list"] == "s"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_big_table_the_cache_cannot_take_is_refused_and_a_small_one_built_in_memory(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("RATEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(matrix, "MEMORY_FALLBACK_BYTES", 1000)
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(matrix, "write_blocks", full)
+    with pytest.raises(RatenError, match=r"No space left on device.*too big to build in memory") as caught:
+        load_matrix(WordSet.from_lists(_words(1100), name="s"))
+    assert caught.value.key == "cache_unwritable"
+    with pytest.warns(UserWarning, match="cannot write the matrix cache"):
+        small = load_matrix(WordSet.from_lists(_words(30), name="t"))  # 900 bytes: in memory, as before
+    assert small.shape == (30, 30)
+
+
+def test_the_memory_fallback_stops_at_the_default_limit_so_en_nyt_still_has_it() -> None:
+    assert table_size.MEMORY_FALLBACK_BYTES == table_size.DEFAULT_MAX_TABLE_GB * table_size.GB
+    assert table_size.MEMORY_FALLBACK_BYTES > 14_855 * 14_855  # en-nyt's 220 MB

@@ -19,13 +19,12 @@ from raten.cli.common import (
     boards_option,
     complete_strategies,
     console,
-    err_console,
     guarantee_options,
     hard_option,
     json_option,
     list_context,
+    long_progress,
     print_json,
-    progress_bar,
     user_errors,
     word_options,
     words_from_options,
@@ -147,7 +146,7 @@ def bench(
     matrix = load_matrix(words)
     results: list[BenchResult] = []
     started = time.perf_counter()
-    with progress_bar(disable=not err_console.is_terminal) as progress:
+    with long_progress() as progress:
         for strat in strategies:
             task = progress.add_task(strat.name, total=len(answers))
             results.append(
@@ -190,7 +189,7 @@ def _bench_play(words, strategies, targets, play_file, hard, opener, worst, as_j
     cover = coverage(words, targets)
     results: list[BenchResult] = []
     started = time.perf_counter()
-    with progress_bar(disable=not err_console.is_terminal) as progress:
+    with long_progress() as progress:
         for strat in strategies:
             task = progress.add_task(strat.name, total=len(targets))
             results.append(
@@ -365,7 +364,7 @@ def _bench_boards(
     tuples = sample_tuples(words, boards, games, seed)
     matrix = load_matrix(words)
     results: list[BenchResult] = []
-    with progress_bar(disable=not err_console.is_terminal) as progress:
+    with long_progress() as progress:
         for name in names:
             task = progress.add_task(f"{name}, {boards} boards", total=games)
             results.append(

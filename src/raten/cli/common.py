@@ -14,8 +14,9 @@ import os
 import signal
 import sys
 import threading
+import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,16 +40,28 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 
+def complete_each(names: Iterable[str], incomplete: str) -> list[str]:
+    """Complete the last of comma-separated names ("entropy,mi": "entropy,minimax"), none twice."""
+    head, comma, last = incomplete.rpartition(",")
+    taken = set(head.lower().split(","))
+    return [head + comma + name for name in names if name.startswith(last.lower()) and name not in taken]
+
+
 def complete_lists(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:  # noqa: ARG001
-    """Shell completion of a built-in list name (``--words``, ``cache clear --list``)."""
-    return [name for name in ALL_PRESETS if name.startswith(incomplete.lower())]
+    """Shell completion of built-in list names (``--words``, ``cache clear --list``, ``serve --lists``)."""
+    return complete_each(ALL_PRESETS, incomplete)
 
 
 def complete_strategies(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:  # noqa: ARG001
-    """Shell completion of a strategy name (``lookahead:K`` and ``tree:FILE`` are typed on)."""
+    """Shell completion of strategy names, comma-separated (``lookahead:K`` and ``tree:FILE`` are typed
+    on); with ``--boards N`` before it, the many-board strategies."""
+    if (ctx.params.get("boards") or 1) > 1:
+        from raten.engine.boards import BOARD_STRATEGIES
+
+        return complete_each(BOARD_STRATEGIES, incomplete)
     from raten.engine.strategy_names import STRATEGIES
 
-    return [name for name in STRATEGIES if name.startswith(incomplete.lower())]
+    return complete_each(STRATEGIES, incomplete)
 
 
 def _table_limit(ctx: click.Context, param: click.Parameter, value: float | None) -> None:  # noqa: ARG001
@@ -256,6 +269,53 @@ def progress_bar(*extra: ProgressColumn, transient: bool = True, disable: bool =
     )
 
 
+#: Seconds between two plain progress lines where stderr is not a terminal (a pipe, a log).
+LINE_EVERY = 15.0
+
+
+class LineProgress:
+    """Progress for a pipe or a log, where a bar cannot redraw: a plain line on stderr every
+    ``every`` seconds per task, with the calls of rich's Progress that bench makes."""
+
+    def __init__(self, every: float | None = None) -> None:
+        self.every = LINE_EVERY if every is None else every
+        self.tasks: dict[int, list] = {}  # id: [description, total, done, started, last line]
+        self.count = 0
+
+    def __enter__(self) -> LineProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.tasks.clear()
+
+    def add_task(self, description: str, total: float | None = None) -> TaskID:
+        from rich.progress import TaskID
+
+        now = time.monotonic()
+        self.count += 1
+        task = TaskID(self.count)
+        self.tasks[task] = [description, total, 0.0, now, now]
+        return task
+
+    def advance(self, task_id: TaskID, advance: float = 1) -> None:
+        task = self.tasks[task_id]
+        task[2] += advance
+        now = time.monotonic()
+        if now - task[4] >= self.every:
+            task[4] = now
+            description, total, done, started = task[:4]
+            of = f" of {total:,.0f}" if total else ""
+            err_console.print(f"{description}: {done:,.0f}{of} after {now - started:.0f} s", soft_wrap=True)
+
+    def remove_task(self, task_id: TaskID) -> None:
+        self.tasks.pop(task_id, None)
+
+
+def long_progress() -> Progress | LineProgress:
+    """Progress of a long loop on stderr: a bar on a terminal, a plain line every LINE_EVERY s elsewhere."""
+    return progress_bar() if err_console.is_terminal else LineProgress()
+
+
 def _terminated(signum: int, frame: object) -> None:  # noqa: ARG001
     raise KeyboardInterrupt
 
@@ -382,36 +442,50 @@ class RatenGroup(click.Group):
 
 
 class _TableProgress:
-    """Reports a big feedback table's build on stderr: its size first, then a progress bar of rows."""
+    """Reports a big feedback table's build on stderr: its size first, then a progress bar of rows
+    (on a terminal) or a plain line every ``every`` seconds (in a pipe or a log). While it builds,
+    SIGTERM stops the command as Ctrl-C does, so the cache's temporary file (gigabytes) goes too."""
 
-    def __init__(self) -> None:
+    def __init__(self, every: float = 15.0) -> None:
+        self.every = every
         self.bar: Progress | None = None
         self.task: TaskID | None = None
+        self.signals = contextlib.ExitStack()
+        self.last = 0.0
 
     def __enter__(self) -> _TableProgress:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:  # a build stopped half way
+        self._stop()  # a build stopped half way
+
+    def _stop(self) -> None:
+        if self.bar is not None:
             self.bar.stop()
             self.bar = None
+        self.signals.close()
 
     def __call__(self, name: str, guesses: int, solutions: int, done: int) -> None:
         if done == 0:
             size = guesses * solutions / table_size.GB
+            self.signals.enter_context(sigterm_as_interrupt())
             err_console.print(
                 f"building the feedback table of {name}: {guesses:,} guesses × {solutions:,} solutions, "
                 f"{size:.2f} GB in the cache (once)",
                 soft_wrap=True,
             )
-            self.bar = progress_bar()
-            self.bar.start()
-            self.task = self.bar.add_task("feedback table", total=guesses)
+            self.last = time.monotonic()
+            if err_console.is_terminal:
+                self.bar = progress_bar()
+                self.bar.start()
+                self.task = self.bar.add_task("feedback table", total=guesses)
         if self.bar is not None and self.task is not None:
             self.bar.update(self.task, completed=done)
-            if done >= guesses:
-                self.bar.stop()
-                self.bar = None
+        elif 0 < done < guesses and time.monotonic() - self.last >= self.every:
+            self.last = time.monotonic()
+            err_console.print(f"feedback table of {name}: {done:,} of {guesses:,} guess rows", soft_wrap=True)
+        if done >= guesses:
+            self._stop()
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:  # noqa: ARG001

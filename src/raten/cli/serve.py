@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from raten.cli.common import err_console
+from raten.cli.common import complete_lists, err_console
 from raten.errors import RatenError
 from raten.extras import require
 from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
@@ -30,6 +30,7 @@ from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
     "list_names",
     default=None,
     metavar="NAMES",
+    shell_complete=complete_lists,
     help=f"Comma-separated word lists to offer (default: every one available of {', '.join(PRESETS)}; "
     f"{', '.join(EXTRA_PRESETS)} when named).",
 )

@@ -12,6 +12,7 @@ to ``table_size.build_progress`` as its blocks are written.
 from __future__ import annotations
 
 import random
+import shutil
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,8 +30,9 @@ from raten.engine.cache import (
     write_blocks,
 )
 from raten.engine.feedback import pattern
-from raten.engine.table_size import ANNOUNCE_BYTES, build_progress, check_table_size
+from raten.engine.table_size import ANNOUNCE_BYTES, GB, MEMORY_FALLBACK_BYTES, build_progress, check_table_size
 from raten.engine.words import WordSet, letters
+from raten.errors import RatenError
 
 __all__ = [
     "FORMAT_VERSION",
@@ -132,18 +134,47 @@ def _reported(words: WordSet, blocks: Iterator[np.ndarray]) -> Iterator[np.ndarr
 
 
 def _build_cached(path: Path, words: WordSet) -> np.ndarray:
-    """Build the table block by block into the cache and map it; in memory when that fails (with a warning)."""
+    """Build the table block by block into the cache and map it; in memory when that fails (with a
+    warning), unless it is above MEMORY_FALLBACK_BYTES: such a table is refused instead (a RatenError),
+    before any block when the cache's disk has not the room, since in memory it could exhaust the machine."""
     names = {"name": words.name, "language": words.language}
     shape = (len(words.allowed), len(words.solutions))
-    check_size(words)  # before the first block
+    size = check_size(words)  # before the first block
+    big = size > MEMORY_FALLBACK_BYTES
     try:
+        if big:
+            _check_room(path.parent, size, words.name)
         write_blocks(path, shape, _reported(words, matrix_blocks(words)), words.fingerprint, names)
         return read_entry(path, shape, words.fingerprint)
     except OSError as e:
+        if big:
+            raise RatenError(
+                f"cannot write the feedback table of {words.name} ({size / GB:.2f} GB) to the cache {path.parent} "
+                f"({e.strerror or e}), and it is too big to build in memory instead: point RATEN_CACHE_DIR "
+                "at a folder that can hold it",
+                "cache_unwritable",
+                list=words.name,
+                gb=round(size / GB, 2),
+            ) from None
         warnings.warn(f"cannot write the matrix cache {path} ({e.strerror or e}); continuing without it", stacklevel=3)
     except UntrustedCacheError as e:  # changed on disk between write and read: do not trust it
         warnings.warn(f"cache file {path} changed while it was written ({e}); continuing without it", stacklevel=3)
     return build_matrix(words)
+
+
+def _check_room(directory: Path, size: int, name: str) -> None:
+    """RatenError when the disk of ``directory`` (made if missing) has less than ``size`` bytes free."""
+    directory.mkdir(parents=True, exist_ok=True)
+    free = shutil.disk_usage(directory).free
+    if free < size:
+        raise RatenError(
+            f"the feedback table of {name} needs {size / GB:.2f} GB in the cache {directory}, which has "
+            f"{free / GB:.2f} GB free: free some space or point RATEN_CACHE_DIR at a disk with room",
+            "cache_full",
+            list=name,
+            gb=round(size / GB, 2),
+            free_gb=round(free / GB, 2),
+        )
 
 
 _LOADED: dict[str, np.ndarray] = {}

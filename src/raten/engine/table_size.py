@@ -23,10 +23,13 @@ from raten.errors import RatenError
 DEFAULT_MAX_TABLE_GB = 2.0
 #: The environment variable that sets the limit in GB (``--max-table-gb`` writes it).
 MAX_TABLE_ENV = "RATEN_MAX_TABLE_GB"
-#: A table at least this large (bytes) is announced and reported while it is built; every
-#: built-in list's is smaller (en-nyt's: 220 MB).
-ANNOUNCE_BYTES = 256_000_000
+#: A table at least this large (bytes) is announced and reported while it is built: en-nyt's
+#: (220 MB, 10 to 30 s the first time) and larger; the other built-in lists' (56 MB at most) build in a second or two.
+ANNOUNCE_BYTES = 100_000_000
 GB = 1_000_000_000
+#: The largest table built in memory when the cache cannot take it (the default limit's): a larger
+#: one, allowed by a raised limit, could exhaust the machine's memory, so it is refused instead.
+MEMORY_FALLBACK_BYTES = int(DEFAULT_MAX_TABLE_GB * GB)
 
 #: Called as a big table is built: (list name, guesses, solutions, guess rows done); first with 0.
 BuildProgress = Callable[[str, int, int, int], None]
