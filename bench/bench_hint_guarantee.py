@@ -71,7 +71,7 @@ def _fresh_memos() -> None:
 def measure(name: str, states: list[State], strategy: str, limit: int, fresh: bool) -> dict:
     """Both sides at every state: medians, 90th percentiles, ratios and what the guarantee said."""
     words = states[0].words
-    over = default_over(words)
+    over = default_over(words, states[0].hard)
 
     def off(state: State) -> None:
         state.hints(top=TOP, strategy=strategy)

@@ -31,9 +31,10 @@ def reviewed(words):
 @pytest.mark.slow
 def test_each_verdict_is_the_guarantees_own(words, reviewed) -> None:
     """Over the coverage the verdict names: after EIMER no guess keeps every word within six, so
-    the sixth is judged over the likely words, as the hints fall back (docs/safe-play.md)."""
+    the sixth is judged over the first narrower step, the words of frequency weight 0.02 or
+    more, as the hints fall back (docs/safe-play.md)."""
     history = [(g, pattern(g, ANSWER)) for g in GAME]
-    assert [m.safety.over for m in reviewed.moves] == ["all"] * 5 + ["likely"]
+    assert [m.safety.over for m in reviewed.moves] == ["all"] * 5 + ["weight>=0.02"]
     for i, m in enumerate(reviewed.moves[2:], start=2):
         v = Guarantee(words, over=m.safety.over).judge(history[:i], [m.guess])[0]
         assert m.safety.safe is v.safe, m

@@ -102,7 +102,7 @@ def test_every_shipped_book_is_for_its_list_as_it_is(path: Path) -> None:
     words = load_words(book.name)
     hard = book.key.hard
     assert path.name == f"{book.name}-{'hard' if hard else 'normal'}-{book.key.over}.json"
-    assert book.key.over == default_over(words)
+    assert book.key.over == default_over(words, hard)
     strategy = GuardedStrategy(STRATEGIES[book.key.strategy], book.key.limit, book.key.over)
     assert book.key == strategy.book_key(State(words, hard=hard))
     assert {d["word"] for d in book.openers} >= {book.opener.word} or book.opener.safe is not True

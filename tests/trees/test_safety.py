@@ -154,6 +154,22 @@ def test_the_fallback_narrows_step_by_step_each_coverage_inside_the_last() -> No
     assert narrower("all", apply_prior(words, "frequency"))[-1] == "likely"  # its solutions: every word
 
 
+def test_where_no_covered_word_fits_the_next_wider_coverage_is_kept_safe() -> None:
+    """QAJAQ is no likely word: once the rows leave only it, the guess is judged over every word."""
+    from raten.engine.feedback import pattern
+    from raten.engine.state import State
+    from raten.play.strategies import STRATEGIES, GuardedStrategy
+
+    words = WordSet.from_lists(
+        ["crane", "house"], ["qajaq", "haven", "psalm", "crane", "house"], name="t", language="en"
+    )
+    state = State(words).after("psalm", pattern("psalm", "qajaq")).after("haven", pattern("haven", "qajaq"))
+    strategy = GuardedStrategy(STRATEGIES["entropy"], 6, "likely")
+    assert len(strategy.guarantee(state).candidates(state.history)) == 0
+    decision = strategy.decide(state)
+    assert decision.over == "all" and decision.safe is True
+
+
 def test_a_damaged_option_is_refused() -> None:
     from raten.errors import RatenError
 

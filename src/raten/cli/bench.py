@@ -132,7 +132,7 @@ def bench(
             )
         _bench_boards(words, boards, strategy, opener, games, seed, worst, as_json, plot)
         return
-    strategies = guarded(resolve(strategy, words), guarantee, guarantee_over or default_over(words))
+    strategies = guarded(resolve(strategy, words), guarantee, guarantee_over or default_over(words, hard))
     if play_file is not None or play_all:
         if sample:
             raise RatenError("--sample chooses among the list's solutions; with --play the file chooses the games")

@@ -43,7 +43,7 @@ def _setup(preset, solutions, allowed, any_answer, prior, hard, guarantee, guara
     base = get_strategy(strategy, words)
     if not isinstance(base, RankingStrategy):
         raise RatenError(f"{strategy}: an opening book is for a ranking strategy")
-    over = guarantee_over or default_over(words)
+    over = guarantee_over or default_over(words, hard)
     return words, State(words, hard=hard), GuardedStrategy(base, guarantee, over)
 
 

@@ -152,16 +152,18 @@ def guarantee_options(f: Callable) -> Callable:
         "--guarantee-over",
         type=click.Choice(["all", "likely"]),
         help="Which words the guarantee covers: every allowed word (all) or the solutions and the "
-        "common allowed words (likely). Default: the list's own (en, en-nyt: likely; the others: all).",
+        "common allowed words (likely). Default: the list's own (en, en-nyt: likely, en-nyt --hard: all; "
+        "the others: all).",
     )(f)
     return click.option(
         "--guarantee",
         default="6",
         show_default=True,
         callback=lambda _ctx, _param, value: _guarantee(value),
-        help="N: play only guesses that keep every covered word within N guesses, falling back to "
-        "narrower coverage (all, likely, the solutions) where none is safe. off: the strategy's own "
-        "first choice (the published figures).",
+        help="N: play only guesses that keep every covered word within N guesses, falling back step "
+        "by step to narrower coverage (all, the words of frequency weight 0.02, 0.05, 0.1, 0.2 or more, "
+        "likely, the solutions) where none is safe. off: the strategy's own first choice (the published "
+        "figures).",
     )(f)
 
 

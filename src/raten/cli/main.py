@@ -232,7 +232,7 @@ def _guarded(state: State, hints, limit: int | None, over: str | None, strategy:
     from raten.play.safe_hints import guarded_hints
     from raten.wordlists.presets import default_over
 
-    return guarded_hints(state, hints, limit, over or default_over(state.words), strategy, ranked=ranked)
+    return guarded_hints(state, hints, limit, over or default_over(state.words, state.hard), strategy, ranked=ranked)
 
 
 def _print_candidates(state: State, limit: int = 60) -> None:

@@ -422,7 +422,7 @@ def review(
         from raten.play.review_safety import review_safety
         from raten.wordlists.presets import default_over
 
-        over = guarantee_over or default_over(words)
+        over = guarantee_over or default_over(words, hard)
         for m, verdict in zip(moves, review_safety(words, hard, list(zip(spelled, codes)), guarantee, over)):
             m.safety = verdict
     total_regret, total_kind = _total(moves)

@@ -133,7 +133,7 @@ class Session:
             from raten.play.safe_hints import guarded_hints
             from raten.wordlists.presets import default_over
 
-            over = self.guarantee_over or default_over(self.words)
+            over = self.guarantee_over or default_over(self.words, self.hard)
             self._guarded = (self.state, top, guarded_hints(self.state, hints, self.guarantee, over, self.strategy))
         return self._guarded[2]
 

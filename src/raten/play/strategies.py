@@ -129,7 +129,7 @@ class GuardedStrategy:
         """The guess to play and its verdict (a ``raten.trees.book.Decision``): the first two
         moves from the shipped opening book where one matches, every other move searched."""
         from raten.trees.book import Decision, shipped_book
-        from raten.trees.safety import narrower
+        from raten.trees.safety import narrower, wider
 
         key = self.book_key(state)
         if use_book and len(state.history) <= 1:
@@ -138,8 +138,14 @@ class GuardedStrategy:
             if found is not None:
                 return found
         ranked = [h.word for h in self.base.rank(state, top=GUARDED_RANKED)]
+        start = self.over
+        if not len(self.guarantee(state, start).candidates(state.history)):
+            # no covered word fits: keep the next wider coverage that has one safe instead
+            start = next(
+                (w for w in wider(start, state.words) if len(self.guarantee(state, w).candidates(state.history))), start
+            )
         fallback = None
-        for over in narrower(self.over, state.words):  # the widest coverage that has a safe guess here
+        for over in narrower(start, state.words):  # the widest coverage that has a safe guess here
             choice = self.guarantee(state, over).choose(state.history, ranked, key.work)
             if choice is not None and choice.safe:
                 return Decision(choice.word, True, over)

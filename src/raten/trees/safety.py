@@ -92,12 +92,24 @@ def covered_set(words: WordSet, over: str) -> WordSet:
     )
 
 
+def ladder(words: WordSet) -> tuple[str, ...]:
+    """Every coverage of ``words``, widest first, each holding the next (under a frequency prior
+    the solutions are every allowed word: no narrower than ``all``, so left out)."""
+    steps = ("all", *(f"{_WEIGHT}{t:g}" for t in LADDER), "likely")
+    return steps + (("solutions",) if words.weights is None else ())
+
+
 def narrower(over: str, words: WordSet) -> tuple[str, ...]:
-    """``over`` and every coverage it contains, widest first (under a frequency prior the
-    solutions are every allowed word: no narrower than ``all``, so left out)."""
-    ladder = ("all", *(f"{_WEIGHT}{t:g}" for t in LADDER), "likely")
-    ladder += ("solutions",) if words.weights is None else ()
-    return ladder[ladder.index(over) :] if over in ladder else (over,)
+    """``over`` and every coverage it contains, widest first."""
+    steps = ladder(words)
+    return steps[steps.index(over) :] if over in steps else (over,)
+
+
+def wider(over: str, words: WordSet) -> tuple[str, ...]:
+    """The coverages that hold ``over``, narrowest first: where none of its words fits the rows,
+    the answer is a rarer word, and the next wider coverage that has one is what to keep safe."""
+    steps = ladder(words)
+    return steps[: steps.index(over)][::-1] if over in steps else ()
 
 
 @dataclass(frozen=True)

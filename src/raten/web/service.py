@@ -297,7 +297,7 @@ class Lists:
         if query.guarantee is not None and hints and not state.solved:
             from raten.play.safe_hints import guarded_hints  # the feasibility kernels: loaded when first used
 
-            over = query.guarantee_over or default_over(state.words)
+            over = query.guarantee_over or default_over(state.words, state.hard)
             own = None if query.answers_only else hints  # the strategy's own ranking: its decision reads it
             guard = guarded_hints(state, hints, query.guarantee, over, query.strategy, work=GUARANTEE_WORK, ranked=own)
             guarantee = guard.to_dict(hints)

@@ -48,6 +48,8 @@ class Preset:
     #: What the guarantee covers by default (``raten.trees.safety.OVER``), chosen from what each
     #: coverage costs on the list (docs/safe-play.md).
     guarantee_over: str = "all"
+    #: The same in hard mode, where it differs (None: as ``guarantee_over``).
+    guarantee_over_hard: str | None = None
 
 
 PRESETS: dict[str, Preset] = {
@@ -89,16 +91,20 @@ EXTRA_PRESETS: dict[str, Preset] = {
         f"data file wordle/words.txt of the PyPI package {NYT_PACKAGE} {NYT_VERSION} (MIT), checksum-verified",
         prior="frequency",
         guarantee_over="likely",
+        guarantee_over_hard="all",
     ),
 }
 #: Every built-in list, by name: what --words accepts.
 ALL_PRESETS: dict[str, Preset] = PRESETS | EXTRA_PRESETS
 
 
-def default_over(words: WordSet) -> str:
-    """What the guarantee covers on ``words`` by default: its preset's choice, else ``all``."""
+def default_over(words: WordSet, hard: bool = False) -> str:
+    """What the guarantee covers on ``words`` by default: its preset's choice for the mode, else
+    ``all``."""
     preset = ALL_PRESETS.get(words.name)
-    return preset.guarantee_over if preset is not None else "all"
+    if preset is None:
+        return "all"
+    return (preset.guarantee_over_hard if hard else None) or preset.guarantee_over
 
 
 def _sha256_lines(words: tuple[str, ...]) -> str:

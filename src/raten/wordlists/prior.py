@@ -56,7 +56,9 @@ class Logistic:
 
         logit = self.slope * (zipf - self.midpoint) - self.penalty * inflected
         logit = logit - self.name * proper - self.unlisted * only_wordfreq
-        return 1.0 / (1.0 + np.exp(-logit))
+        # the C library's exp, not numpy's: numpy picks an exp by the CPU (AVX-512 rounds some
+        # last bits otherwise), and the weights key the shipped books and caches on every machine
+        return np.array([1.0 / (1.0 + math.exp(-x)) for x in np.ravel(logit).tolist()]).reshape(np.shape(logit))
 
 
 #: Fitted by ``fit`` (bench/fit_prior.py, docs/prior.md): English on the original 2315 answers
