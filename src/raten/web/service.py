@@ -179,7 +179,7 @@ class Lists:
             # compile and page in everything a hint needs, after a row that can occur (all grey may not)
             seen = next((s for s in words.solutions if s != openers[0].word), words.solutions[0])
             start.after(openers[0].word, pattern(openers[0].word, seen)).hints(top=1)
-            description = ALL_PRESETS[name].description if name in ALL_PRESETS else words.source or name
+            description = ALL_PRESETS[name].description if name in ALL_PRESETS else own_description(words)
             spec = next((sp for sp in specs if sp == name or (is_list_spec(sp) and words.name == name)), "")
             entries[name] = ListEntry(name, words, description, start, openers, spec)
         lists = cls(entries)
@@ -318,6 +318,12 @@ class Lists:
         words = state.candidate_words
         size = 2048 + 8 * len(words) + 200 * len(hints) + sum(len(line) for line in summary)
         return Ranked(answer, words, size)
+
+
+def own_description(words: WordSet) -> str:
+    """What ``/api/lists`` and the pages say of a list that is not a preset: its sizes, never its
+    files (their paths are the host's business, not the players')."""
+    return f"own word lists ({len(words.solutions)} solutions, {len(words.allowed)} allowed)"
 
 
 def _sliced(ranked: Ranked, query: HintQuery) -> bytes:
