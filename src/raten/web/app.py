@@ -10,8 +10,9 @@ a full work queue 503.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,7 @@ def create_app(
         summary="Wordle solver and game for German and English",
         docs_url=None,  # served by _api_docs from this server's copies of the viewers
         redoc_url=None,
+        lifespan=_lifespan,
     )
     app.state.lists = lists
     app.state.store = store
@@ -115,6 +117,15 @@ def create_app(
     app.state.not_found_page = pages.not_found
     _openapi_with_list_names(app, list(lists.entries))
     return app
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """At shutdown (SIGTERM from systemd or a container runtime, SIGINT, the end of a test) the
+    rank worker processes end with the server: uvicorn re-raises the signal once the app has shut
+    down, and Python's own clean-up of the pool never runs."""
+    yield
+    app.state.limits.queue.stop()
 
 
 # --- errors ------------------------------------------------------------------------------------
