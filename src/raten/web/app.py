@@ -102,6 +102,7 @@ def create_app(
         app.state.rank = lists.rank
         app.state.rank_boards = functools.partial(boards_answers.answer_for, lists)
     app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
+    lists.warmup.start(processes=processes)  # the other priors' tables, in the background from now on
     app.include_router(api_router())
     static = Assets(HERE / "static", "/static")
     viewers = Assets(docs_assets_dir(), "/static/docs")
@@ -125,6 +126,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     rank worker processes end with the server: uvicorn re-raises the signal once the app has shut
     down, and Python's own clean-up of the pool never runs."""
     yield
+    app.state.lists.warmup.stop()
     app.state.limits.queue.stop()
 
 
