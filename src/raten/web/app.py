@@ -4,7 +4,8 @@ behind the guard (limits, body cap) and the security headers.
 Every error leaves as ``{"error": ..., "code": ...}``: library errors (``RatenError``) are
 400, unknown games 404, moves that do not fit the game 409, a body too large 413, malformed
 requests 422, too many requests 429, anything unexpected 500 (no traceback in the answer),
-a full work queue 503.
+a full work queue, a table still loading (``warming_up``) or a database that fails at run time
+(``store_unavailable``) 503 with Retry-After.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from raten.web.routes import api_router
 from raten.web.routes.common import PLAYER_COOKIE, language
 from raten.web.routes.pages import Pages
 from raten.web.service import Lists
-from raten.web.store import ConflictError, open_store
+from raten.web.store import ConflictError, UnavailableError, open_store
 
 HERE = Path(__file__).parent
 
@@ -133,6 +134,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 # --- errors ------------------------------------------------------------------------------------
 
 
+#: Seconds a client is told to wait when the database cannot be used.
+STORE_RETRY_AFTER = 5
+
 #: Game errors that say the request does not fit the game's state (409, not 400).
 _CONFLICTS = frozenset({"game_over", "not_over"})
 
@@ -186,6 +190,13 @@ def _error_handlers(app: FastAPI) -> None:
     async def store_conflict(request: Request, _exc: ConflictError) -> JSONResponse:
         # The store refused a write because the game changed under it (a race of two requests).
         return _error(409, i18n.t(language(request), "err_conflict"), "conflict")
+
+    @app.exception_handler(UnavailableError)
+    async def store_down(request: Request, _exc: UnavailableError) -> JSONResponse:
+        # The database failed at run time (logged once by the store): refuse, keep running, retry later.
+        response = _error(503, i18n.t(language(request), "err_store_unavailable"), "store_unavailable")
+        response.headers["Retry-After"] = str(STORE_RETRY_AFTER)
+        return response
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:
