@@ -9,8 +9,12 @@ from pathlib import Path
 import pytest
 
 from raten.web import service
+from raten.web.app import STORE_RETRY_AFTER
 from raten.web.limits import Policy
 from raten.web.models import LIST_NAME_MAX, HintsIn
+from raten.web.warmup import RETRY_AFTER
+from raten.wordlists.files import MAX_FILE_BYTES
+from raten.wordlists.presets import MAX_LIST_WORDS
 
 WEB_MD = Path(__file__).parents[2] / "docs" / "web.md"
 
@@ -49,6 +53,9 @@ EXPECTED = {
     "requests per player cookie": _rate(POLICY.player_rate, POLICY.player_burst),
     "uncached hints per address": _rate(POLICY.work_rate, POLICY.work_burst),
     "new players per address": _rate(POLICY.new_player_rate, POLICY.new_player_burst),
+    "`--list` files": f"at most {_n(MAX_FILE_BYTES / 2**20)} MiB; a list at most {_n(MAX_LIST_WORDS)} words",
+    "a prior still loading": f"`Retry-After: {_n(RETRY_AFTER)}`",
+    "the database failing": f"`Retry-After: {_n(STORE_RETRY_AFTER)}`",
 }
 
 
