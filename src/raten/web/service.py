@@ -22,6 +22,7 @@ from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import Notice, RatenError, shorten
 from raten.play.game import daily_list
+from raten.web.warmup import Warmup
 from raten.wordlists.presets import ALL_PRESETS, PRESETS, default_over, is_list_spec, load_named
 from raten.wordlists.prior import PRIORS
 
@@ -130,13 +131,11 @@ class Lists:
 
     def __init__(self, entries: Mapping[str, ListEntry], cache_bytes: int = CACHE_BYTES) -> None:
         """``cache_bytes``: about how much memory ranked answers may take (least recently used go)."""
-        from raten.web.warmup import Warmup
-
         if not entries:
             raise RatenError("no word list could be loaded")
         self.entries = dict(entries)
         #: Loads the lists under their other priors in the background (``raten.web.warmup``).
-        self.warmup = Warmup(self)
+        self.warmup = Warmup(self, rank_start)
         self._flights: dict[tuple, asyncio.Future] = {}
         self.default = next(iter(self.entries))
         #: Names that load these lists again (presets and ``--list`` specs), for worker processes.
@@ -232,6 +231,10 @@ class Lists:
         loaded it, else ``warming_up`` (503; the load is asked for, once): a request never loads a table."""
         entry = self.get(name)
         return entry.start if prior == entry.prior else self.warmup.state(entry, prior)
+
+    def keep_start(self, name: str, prior: str, ranked: Ranked) -> None:
+        """Cache the empty state's ranking under ``prior`` (made by the warm-up process)."""
+        self.keep(self.resolved(HintQuery(name=name, prior=prior)), ranked)
 
     def openers(self, name: str, prior: str | None = None, top: int = MAX_TOP) -> list[Hint]:
         """The best first guesses of a list under a prior (the default prior's are ranked at start)."""
@@ -356,6 +359,15 @@ class Lists:
         words = state.candidate_words
         size = 2048 + 8 * len(words) + 200 * len(hints) + sum(len(line) for line in summary)
         return Ranked(answer, words, size)
+
+
+def rank_start(spec: str, name: str, prior: str) -> Ranked:
+    """In the warm-up process (``raten.web.warmup``): build the list's table under ``prior`` into
+    the matrix cache if it is not there, and rank its empty state (what ``/api/openers?prior=``
+    and a first hint ask)."""
+    words = load_named(spec)
+    lists = Lists({name: ListEntry(name, words, "", State(words), (), spec)})
+    return lists.rank(HintQuery(name=name, prior=prior))
 
 
 def own_description(words: WordSet) -> str:

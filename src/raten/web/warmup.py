@@ -17,15 +17,45 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from raten.engine.state import State
 from raten.web.limits import Refused, end_pool
 from raten.wordlists.prior import PRIORS
 
-if TYPE_CHECKING:
-    from raten.web.service import ListEntry, Lists, Ranked
+
+class Entry(Protocol):
+    """What the warm-up needs of a served list (``raten.web.service.ListEntry``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def spec(self) -> str: ...
+
+    @property
+    def prior(self) -> str: ...
+
+    def ready_state(self, prior: str) -> State | None: ...
+
+    def start_state(self, prior: str) -> State: ...
+
+
+class Served(Protocol):
+    """What the warm-up needs of the served lists (``raten.web.service.Lists``)."""
+
+    @property
+    def entries(self) -> dict[str, Any]: ...
+
+    def get(self, name: str) -> Any: ...
+
+    def keep_start(self, name: str, prior: str, ranked: Any) -> None: ...
+
+
+#: Ranks a list's empty state under a prior, in the warm-up process: (spec, name, prior) -> Ranked.
+Prepare = Callable[[str, str, str], Any]
 
 #: Seconds a client is told to wait before asking again while a table loads.
 RETRY_AFTER = 2.0
@@ -53,22 +83,14 @@ def _lower_priority(nice: int) -> None:
     numba.set_num_threads(1)
 
 
-def _prepare(spec: str, name: str, prior: str) -> Ranked:
-    """In the warm-up process: build the list's table under ``prior`` into the matrix cache if it
-    is not there, and rank the empty state (what ``/api/openers?prior=`` and the first hint ask)."""
-    from raten.web.service import HintQuery, ListEntry, Lists
-    from raten.wordlists.presets import load_named
-
-    words = load_named(spec)
-    lists = Lists({name: ListEntry(name, words, "", State(words), (), spec)})
-    return lists.rank(HintQuery(name=name, prior=prior))
-
-
 class Warmup:
     """Loads ``lists``' other priors in the background, once per pair (see the module's notes)."""
 
-    def __init__(self, lists: Lists) -> None:
+    def __init__(self, lists: Served, prepare: Prepare) -> None:
+        """``prepare``: what the warm-up process runs per pair (``raten.web.service.rank_start``:
+        builds the table into the matrix cache and ranks the empty state)."""
         self.lists = lists
+        self.prepare = prepare
         self._todo: queue.Queue[tuple[str, str]] = queue.Queue()
         self._asked: set[tuple[str, str]] = set()
         self._lock = threading.Lock()
@@ -92,7 +114,7 @@ class Warmup:
         for name, prior in self.pairs():
             self._ask(name, prior)
 
-    def state(self, entry: ListEntry, prior: str) -> State:
+    def state(self, entry: Entry, prior: str) -> State:
         """The list's empty state under ``prior`` if loaded, else ``warming_up`` (503), after asking
         for it (at most once: concurrent and later requests wait for the same load)."""
         ready = entry.ready_state(prior)
@@ -164,10 +186,8 @@ class Warmup:
                         initargs=(10,),
                     )
                 pool = self._pool
-            from raten.web.service import HintQuery
-
-            ranked = pool.submit(_prepare, entry.spec, name, prior).result()
+            ranked = pool.submit(self.prepare, entry.spec, name, prior).result()
             entry.start_state(prior)  # maps the table the process left in the cache
-            self.lists.keep(self.lists.resolved(HintQuery(name=name, prior=prior)), ranked)
+            self.lists.keep_start(name, prior, ranked)
         else:
             entry.start_state(prior)
