@@ -103,7 +103,7 @@ def create_app(
         app.state.rank = lists.rank
         app.state.rank_boards = functools.partial(boards_answers.answer_for, lists)
     app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
-    lists.warmup.start(processes=processes)  # the other priors' tables, in the background from now on
+    app.state.warm_processes = processes
     app.include_router(api_router())
     static = Assets(HERE / "static", "/static")
     viewers = Assets(docs_assets_dir(), "/static/docs")
@@ -125,7 +125,9 @@ def create_app(
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """At shutdown (SIGTERM from systemd or a container runtime, SIGINT, the end of a test) the
     rank worker processes end with the server: uvicorn re-raises the signal once the app has shut
-    down, and Python's own clean-up of the pool never runs."""
+    down, and Python's own clean-up of the pool never runs. At start-up the warm-up of the other
+    priors' tables begins (after the rank workers have loaded, so it does not slow the start)."""
+    app.state.lists.warmup.start(processes=app.state.warm_processes)
     yield
     app.state.lists.warmup.stop()
     app.state.limits.queue.stop()
