@@ -9,11 +9,16 @@ the weight of every solution too, and engine.js ranks by the weighted entropy in
 kernel's order of sums. Its URL carries the lists' fingerprint (and the prior), so a cache
 keeps it for good and a changed list is a new URL; the weights follow from the lists and the
 pinned wordfreq, so the fingerprint names them too.
+
+It carries the shipped opening books of the list too (``device_books``), so that the engine
+answers the guarantee of the first two moves as ``/api/hints`` does.
 """
 
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
+from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
@@ -24,6 +29,7 @@ from raten.engine.words import UNIFORM, WordSet
 from raten.errors import RatenError
 from raten.web.assets import Assets
 from raten.web.service import FALLBACK_MAX_RANKED, Lists
+from raten.wordlists.presets import default_over
 from raten.wordlists.prior import FITTED, FREQUENCY, apply_prior
 
 #: The service worker, among the static files; served as /sw.js, so that its scope is the site.
@@ -51,7 +57,56 @@ def list_file(words: WordSet) -> bytes:
     }
     if words.weights is not None:
         body["weights"] = words.weights.tolist()  # JSON floats round-trip exactly
+    books = device_books(words)
+    if books:
+        body["books"] = books
     return json.dumps(body, separators=(",", ":")).encode()
+
+
+def device_books(words: WordSet) -> dict:
+    """The shipped books of ``words`` for engine.js, by mode (``normal``, ``hard``): those the
+    server's hints read (``/api/hints``' default limit and the list's default coverage, the key
+    checked by ``shipped_book``, so a book for other lists or another prior is left out). Compact:
+    a decision is ``[word, safe, over, covered]`` (covered: how many covered words fit the rows,
+    what the API's ``guarantee.covered`` says), a verdict ``[word, safe, at_risk]``, the second
+    guesses keyed by the opener's pattern code."""
+    from raten.play.safe_hints import guarded_strategy  # the feasibility kernels: loaded when first used
+    from raten.trees.book import shipped_book
+    from raten.trees.safety import LIMIT
+
+    over = default_over(words)
+    out = {}
+    for hard in (False, True):
+        # the key depends on the lists and the mode only: no state (and no table) is built for it
+        key = guarded_strategy("entropy", LIMIT, over).book_key(SimpleNamespace(words=words, hard=hard))
+        book = shipped_book(words, key)
+        if book is not None:
+            out["hard" if hard else "normal"] = _compact(words, book)
+    return out
+
+
+def _compact(words: WordSet, book: Any) -> dict:
+    """One ``raten.trees.book.Book`` as ``device_books`` ships it."""
+    from raten.engine.matrix import feedback_against
+    from raten.trees.safety import covered_set
+
+    opener = book.opener
+    codes: dict[str, Any] = {}  # coverage -> the opener's pattern against each covered word
+
+    def fitting(over: str, code: int) -> int:
+        # Guarantee.candidates after the opener's row: the covered words that show its pattern
+        if over not in codes:
+            codes[over] = feedback_against(opener.word, covered_set(words, over).solutions)
+        return int((codes[over] == code).sum())
+
+    second = {str(code): [d.word, d.safe, d.over, fitting(d.over, code)] for code, d in sorted(book.second.items())}
+    return {
+        "limit": book.key.limit,
+        "over": book.key.over,
+        "opener": [opener.word, opener.safe, opener.over, len(covered_set(words, opener.over).solutions)],
+        "openers": [[v["word"], v["safe"], v["at_risk"]] for v in book.openers],
+        "second": second,
+    }
 
 
 def on_device(words: WordSet) -> bool:
