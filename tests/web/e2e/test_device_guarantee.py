@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from test_device import AXE_SERIOUS
+from test_device import AXE_SERIOUS, KEPT_OFFLINE, Server, device_config
+from waits import wait_until
 
 from raten.engine.feedback import format_pattern, pattern
 
@@ -112,3 +113,47 @@ def test_the_device_marks_safe_guesses_from_the_book_and_says_when_it_cannot(
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang,name,size", [("en", "en", NARROW), ("de", "de", DESKTOP)], ids=["en-320", "de-desktop"])
+def test_offline_the_device_still_marks_the_books_moves(browser, live, axe_source, tmp_path, lang, name, size):
+    """With the server stopped, the page answers on the device: the same marks and best guess
+    for the two book moves as the server gave online, the note after them."""
+    server = Server(live.app.state.lists, tmp_path)
+    context = browser.new_context(viewport=size, locale="en-US")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.url}/solver?list={name}&lang={lang}&hard=1")
+        page.wait_for_selector("#results[data-state=ready]")
+        assert wait_until(page, KEPT_OFFLINE, server.url + device_config(page)["words"]), "the list was not kept"
+        opening = served(server.url, name, [])
+        opener = opening["guarantee"]["guess"]
+        first = [(opener, format_pattern(pattern(opener, ANSWER[name])))]
+        second = served(server.url, name, first)
+        guess = second["guarantee"]["guess"]
+        later = [*first, (guess, format_pattern(pattern(guess, ANSWER[name])))]
+        third = served(server.url, name, later)
+        server.stop()
+        with pytest.raises(httpx.TransportError):
+            httpx.get(server.url + "/solver", timeout=2)
+
+        page.reload()
+        shows(page, opening, "opening")
+        page.goto(f"{server.url}/solver?list={name}&lang={lang}&hard=1&rows={url_rows(first)}")
+        shows(page, second, "second")
+        page.goto(f"{server.url}/solver?list={name}&lang={lang}&hard=1&rows={url_rows(later)}")
+        assert not third["solved"]
+        shows(page, third, "beyond")
+        assert page.locator("#guarantee-note").inner_text() == BEYOND[lang]
+        page.evaluate(axe_source + "\n;0")
+        assert page.evaluate(AXE_SERIOUS) == []
+        page.screenshot(path=tmp_path / f"offline-beyond-{lang}.png", full_page=True)
+        assert not errors, errors
+    finally:
+        context.close()
+        if server.thread.is_alive():
+            server.stop()
