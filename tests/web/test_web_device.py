@@ -43,7 +43,11 @@ def config_of(page: str) -> dict:
 @pytest.mark.slow
 def test_the_solver_page_names_the_device_files_with_versions(client, en_words):
     device = config_of(client.get("/solver?list=en").text)["device"]
-    assert device["words"] == f"/device/words/en.json?v={en_words.fingerprint}"
+    from raten.web.device import list_version
+
+    # the lists' fingerprint and the digest of the books the file carries
+    assert device["words"] == f"/device/words/en.json?v={list_version(en_words)}"
+    assert re.fullmatch(rf"{en_words.fingerprint}\.[0-9a-f]{{12}}", list_version(en_words))
     for key in ("engine", "sw"):
         assert re.fullmatch(r"/[\w/.]+\.js\?v=[0-9a-f]{12}", device[key]), device[key]
     # the worker's URL names the engine it imports, the very URL the page keeps for offline use
@@ -62,9 +66,13 @@ def test_the_solver_page_names_the_device_files_with_versions(client, en_words):
 
 
 def test_the_list_file_holds_the_words_and_pythons_numbers(client, en_words):
-    response = client.get(f"/device/words/en.json?v={en_words.fingerprint}")
+    from raten.web.device import list_version
+
+    response = client.get(f"/device/words/en.json?v={list_version(en_words)}")
     assert response.status_code == 200
     assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+    # the lists' fingerprint alone names a file without its books' digest: not kept for good
+    assert client.get(f"/device/words/en.json?v={en_words.fingerprint}").headers["cache-control"] == "no-cache"
     body = response.json()
     assert (body["name"], body["language"], body["version"]) == ("en", "en", en_words.fingerprint)
     assert body["solutions"] == list(en_words.solutions)
@@ -120,9 +128,9 @@ def test_a_page_for_a_list_off_the_device_has_no_device_part(client, monkeypatch
 
 
 @pytest.mark.slow
-def test_the_list_file_carries_the_books_the_api_reads(client, en_words):
+def test_the_list_file_carries_the_books_the_api_reads(client):
     """Both modes' shipped books, each decision with the counts the API's guarantee gives."""
-    books = client.get(f"/device/words/en.json?v={en_words.fingerprint}").json()["books"]
+    books = client.get("/device/words/en.json").json()["books"]
     assert set(books) == {"normal", "hard"}
     for mode, book in books.items():
         served = client.post("/api/hints", json={"list": "en", "rows": [], "hard": mode == "hard"}).json()["guarantee"]

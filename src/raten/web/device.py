@@ -6,9 +6,9 @@ ranking adds (``raten.engine.partition``), so that the browser's bits agree with
 the last place whatever its own ``Math.log2`` rounds to (V8's differs from the C library's for a
 few dozen integers below 20,000). Under a prior with weights (the frequency prior) it carries
 the weight of every solution too, and engine.js ranks by the weighted entropy in the compiled
-kernel's order of sums. Its URL carries the lists' fingerprint (and the prior), so a cache
-keeps it for good and a changed list is a new URL; the weights follow from the lists and the
-pinned wordfreq, so the fingerprint names them too.
+kernel's order of sums. Its URL carries the lists' fingerprint (and the prior; and the books'
+digest, ``list_version``), so a cache keeps it for good and a changed list is a new URL; the
+weights follow from the lists and the pinned wordfreq, so the fingerprint names them too.
 
 It carries the shipped opening books of the list too (``device_books``), so that the engine
 answers the guarantee of the first two moves as ``/api/hints`` does.
@@ -16,6 +16,7 @@ answers the guarantee of the first two moves as ``/api/hints`` does.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from types import SimpleNamespace
 from typing import Any
@@ -63,13 +64,10 @@ def list_file(words: WordSet) -> bytes:
     return json.dumps(body, separators=(",", ":")).encode()
 
 
-def device_books(words: WordSet) -> dict:
-    """The shipped books of ``words`` for engine.js, by mode (``normal``, ``hard``): those the
-    server's hints read (``/api/hints``' default limit and the list's default coverage, the key
-    checked by ``shipped_book``, so a book for other lists or another prior is left out). Compact:
-    a decision is ``[word, safe, over, covered]`` (covered: how many covered words fit the rows,
-    what the API's ``guarantee.covered`` says), a verdict ``[word, safe, at_risk]``, the second
-    guesses keyed by the opener's pattern code."""
+def _shipped(words: WordSet) -> dict[str, Any]:
+    """The shipped ``raten.trees.book.Book`` of each mode the server's hints read for ``words``
+    (``/api/hints``' default limit, the list's default coverage, the key checked by
+    ``shipped_book``: a book for other lists or another prior is left out)."""
     from raten.play.safe_hints import guarded_strategy  # the feasibility kernels: loaded when first used
     from raten.trees.book import shipped_book
     from raten.trees.safety import LIMIT
@@ -81,8 +79,30 @@ def device_books(words: WordSet) -> dict:
         key = guarded_strategy("entropy", LIMIT, over).book_key(SimpleNamespace(words=words, hard=hard))
         book = shipped_book(words, key)
         if book is not None:
-            out["hard" if hard else "normal"] = _compact(words, book)
+            out["hard" if hard else "normal"] = book
     return out
+
+
+def device_books(words: WordSet) -> dict:
+    """The shipped books of ``words`` for engine.js, by mode (``normal``, ``hard``; see ``_shipped``).
+    Compact: a decision is ``[word, safe, over, covered]`` (covered: how many covered words fit
+    the rows, the API's ``guarantee.covered``), a verdict ``[word, safe, at_risk]``, the second
+    guesses keyed by the opener's pattern code."""
+    return {mode: _compact(words, book) for mode, book in _shipped(words).items()}
+
+
+_VERSIONS: dict[tuple[str, str], str] = {}
+
+
+def list_version(words: WordSet) -> str:
+    """The ``v`` of the list file's URL: the lists' fingerprint, and the digest of the books it
+    carries (a book rebuilt for the same lists is a new file, not one cached for good)."""
+    key = (words.name, words.prior_key)
+    if key not in _VERSIONS:
+        digests = [book.to_dict()["digest"] for _, book in sorted(_shipped(words).items())]
+        book = hashlib.sha256("".join(digests).encode()).hexdigest()[:12] if digests else ""
+        _VERSIONS[key] = f"{words.fingerprint}.{book}" if book else words.fingerprint
+    return _VERSIONS[key]
 
 
 def _compact(words: WordSet, book: Any) -> dict:
@@ -127,7 +147,7 @@ def _frequency_fits(words: WordSet) -> bool:
 
 def _words_url(name: str, words: WordSet, prior: str | None = None) -> str:
     if prior is None:
-        return f"/device/words/{name}.json?v={words.fingerprint}"
+        return f"/device/words/{name}.json?v={list_version(words)}"
     return f"/device/words/{name}.json?" + urlencode({"prior": prior, "v": words.fingerprint})
 
 
@@ -172,7 +192,7 @@ def device_router(static: Assets) -> APIRouter:
         key = (name, asked or words.prior)
         if key not in files:  # under another prior: its weights only, no table is built here
             files[key] = list_file(words if key[1] == words.prior else apply_prior(words, key[1]))
-        fresh = request.query_params.get("v") == words.fingerprint
+        fresh = request.query_params.get("v") == (list_version(words) if key[1] == words.prior else words.fingerprint)
         headers = {"cache-control": _FOREVER if fresh else "no-cache"}
         return Response(files[key], media_type="application/json", headers=headers)
 
