@@ -155,3 +155,14 @@ def test_a_book_whose_key_does_not_match_the_list_is_left_out(en_words, small):
     assert "books" not in json.loads(list_file(fewer))
     assert device_books(small) == {}  # no book is shipped for it
     assert device_books(apply_prior(en_words, FREQUENCY)) == {}  # en's book is for its own prior
+
+
+def test_a_damaged_book_is_left_out_of_the_list_file(en_words, monkeypatch):
+    from raten.trees import book
+    from raten.web.device import device_books
+
+    def damaged(*_args):
+        raise book.BookError("damaged", "book_digest")
+
+    monkeypatch.setattr(book, "shipped_book", damaged)
+    assert device_books(en_words) == {}

@@ -67,9 +67,10 @@ def list_file(words: WordSet) -> bytes:
 def _shipped(words: WordSet) -> dict[str, Any]:
     """The shipped ``raten.trees.book.Book`` of each mode the server's hints read for ``words``
     (``/api/hints``' default limit, the list's default coverage, the key checked by
-    ``shipped_book``: a book for other lists or another prior is left out)."""
+    ``shipped_book``: a book for other lists or another prior is left out, and so is a damaged
+    one: the page still works, and ``/api/hints`` names the damage)."""
     from raten.play.safe_hints import guarded_strategy  # the feasibility kernels: loaded when first used
-    from raten.trees.book import shipped_book
+    from raten.trees.book import BookError, shipped_book
     from raten.trees.safety import LIMIT
 
     over = default_over(words)
@@ -77,7 +78,10 @@ def _shipped(words: WordSet) -> dict[str, Any]:
     for hard in (False, True):
         # the key depends on the lists and the mode only: no state (and no table) is built for it
         key = guarded_strategy("entropy", LIMIT, over).book_key(SimpleNamespace(words=words, hard=hard))
-        book = shipped_book(words, key)
+        try:
+            book = shipped_book(words, key)
+        except BookError:
+            book = None
         if book is not None:
             out["hard" if hard else "normal"] = book
     return out
