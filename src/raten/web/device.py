@@ -73,10 +73,10 @@ def _shipped(words: WordSet) -> dict[str, Any]:
     from raten.trees.book import BookError, shipped_book
     from raten.trees.safety import LIMIT
 
-    over = default_over(words)
     out = {}
     for hard in (False, True):
         # the key depends on the lists and the mode only: no state (and no table) is built for it
+        over = default_over(words, hard)
         key = guarded_strategy("entropy", LIMIT, over).book_key(SimpleNamespace(words=words, hard=hard))
         try:
             book = shipped_book(words, key)
