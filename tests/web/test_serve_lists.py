@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import warnings
 from pathlib import Path
@@ -18,7 +19,8 @@ from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.web import create_app
 from raten.web.service import Lists
-from raten.wordlists.presets import ListSpec, load_list_spec, load_words, parse_list_spec
+from raten.wordlists.files import MAX_FILE_BYTES
+from raten.wordlists.presets import MAX_LIST_WORDS, ListSpec, load_list_spec, load_words, parse_list_spec
 
 SOLUTIONS = [
     "cigar",
@@ -192,3 +194,97 @@ def test_a_tiny_list_starts_even_when_all_grey_after_the_top_opener_fits_nothing
     words = WordSet.from_lists(rng.sample(en.solutions, 3), rng.sample(en.allowed, 2), name=f"tiny{seed}")
     entry = Lists.load({words.name: words}).get(words.name)
     assert entry.openers and entry.openers[0].word in words.allowed
+
+
+def test_api_lists_names_own_lists_never_their_paths(tmp_path, files) -> None:
+    """``/api/lists`` tells players a list's name and sizes; the host's folders are not theirs."""
+    words = {"tiny": WordSet.from_lists(SOLUTIONS[:5], ALLOWED[:3], name="tiny")}
+    lists = Lists.load(words, extra=[f"mine={files[0]}:{files[1]}"])
+    app = create_app(lists=lists, db_path=tmp_path / "raten.sqlite3", daily_secret="t")
+    with TestClient(app) as c:
+        body = c.get("/api/lists").json()
+        page = c.get("/", params={"list": "mine"}).text
+    offered = {e["name"]: e for e in body["lists"]}
+    mine = offered["mine"]
+    assert mine["description"] == f"own word lists ({len(SOLUTIONS)} solutions, {mine['allowed']} allowed)"
+    assert str(files[0].parent) not in str(body) and str(files[0].parent) not in page
+    assert "sol.txt" not in str(body)
+
+
+def _load_within(spec: str, seconds: float = 20.0) -> BaseException | None:
+    """``load_list_spec(spec)`` on a thread: the error it raised, or a failure if it hangs."""
+    import threading
+
+    caught: list[BaseException] = []
+
+    def load() -> None:
+        try:
+            load_list_spec(spec)
+        except BaseException as e:  # handed to the test
+            caught.append(e)
+
+    thread = threading.Thread(target=load, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"reading {spec} hangs"
+    return caught[0] if caught else None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_is_refused_at_once_not_waited_for(tmp_path) -> None:
+    fifo = tmp_path / "words.fifo"
+    os.mkfifo(fifo)
+    error = _load_within(f"mine={fifo}:")
+    assert isinstance(error, RatenError) and "is not a regular file" in str(error)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_an_endless_device_is_refused() -> None:
+    error = _load_within("mine=/dev/zero:")
+    assert isinstance(error, RatenError) and "is not a regular file" in str(error)
+
+
+def test_a_huge_file_is_refused_by_its_size(tmp_path) -> None:
+    big = tmp_path / "million.txt"
+    big.write_text("cigar\n" * 1_000_000)  # 10^6 words: 6 MB
+    error = _load_within(f"mine={big}:")
+    assert isinstance(error, RatenError) and f"larger than {MAX_FILE_BYTES // 1024} KiB" in str(error)
+
+
+def test_a_list_of_too_many_words_is_refused() -> None:
+    import itertools
+    import tempfile
+
+    words = ["".join(w) for w in itertools.islice(itertools.product("abcdefghij", repeat=5), MAX_LIST_WORDS + 1)]
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "many.txt"
+        path.write_text("\n".join(words))
+        assert path.stat().st_size <= MAX_FILE_BYTES
+        error = _load_within(f"mine={path}:")
+    assert isinstance(error, RatenError) and f"more than the {MAX_LIST_WORDS}" in str(error)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "million"])
+def test_serve_refuses_unreadable_list_files_in_one_line(tmp_path, monkeypatch, kind) -> None:
+    """`raten serve --list` on a FIFO, /dev/zero or 10^6 words: one line, a non-zero exit, no traceback."""
+    import uvicorn
+
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("FIFOs are POSIX")
+        path = tmp_path / "words.fifo"
+        os.mkfifo(path)
+    elif kind == "zero":
+        path = Path("/dev/zero")
+        if not path.exists():
+            pytest.skip("no /dev/zero")
+    else:
+        path = tmp_path / "million.txt"
+        path.write_text("cigar\n" * 1_000_000)
+    monkeypatch.setattr(uvicorn, "run", lambda *_a, **_k: pytest.fail("served"))
+    words = tmp_path / "few.txt"
+    words.write_text("\n".join(SOLUTIONS))
+    args = ["serve", "--db", str(tmp_path / "x.sqlite3"), "--lists", "6mal5", "--list", f"mine={words}:{path}"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code != 0
+    assert "list mine:" in result.output and "Traceback" not in result.output, result.output

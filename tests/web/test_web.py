@@ -677,6 +677,7 @@ def test_hints_under_the_frequency_prior(client, de_words):
 
     rows = [{"guess": "raten", "pattern": "...?."}]
     uniform = hints(client, list="de", rows=rows)
+    client.app.state.lists.warmup.wait("de", "frequency")  # loaded in the background (503 until then)
     freq = hints(client, list="de", rows=rows, prior="frequency")
     again = hints(client, list="de", rows=rows, prior="uniform")
     assert uniform["prior"] == again["prior"] == "uniform" and freq["prior"] == "frequency"
@@ -694,6 +695,7 @@ def test_hints_under_the_frequency_prior(client, de_words):
 def test_openers_under_a_prior(client, de_words):
     from raten.wordlists.prior import apply_prior
 
+    client.app.state.lists.warmup.wait("de", "frequency")  # loaded in the background (503 until then)
     body = client.get("/api/openers", params={"list": "de", "prior": "frequency", "top": 5}).json()
     want = State(apply_prior(de_words, "frequency")).hints(top=5)
     assert body["prior"] == "frequency" and [h["word"] for h in body["openers"]] == [h.word for h in want]

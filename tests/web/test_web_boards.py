@@ -234,6 +234,7 @@ def test_board_hints_under_the_frequency_prior(client):
     de = load_words("de")
     answers = ("tasse", "mauer")
     rows = [{"guess": "raten", "patterns": [format_pattern(pattern("raten", a)) for a in answers]}]
+    client.app.state.lists.warmup.wait("de", "frequency")  # loaded in the background (503 until then)
     freq = client.post(
         "/api/hints/boards", json={"list": "de", "boards": 2, "rows": rows, "top": 5, "prior": "frequency"}
     )

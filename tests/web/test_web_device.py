@@ -43,7 +43,11 @@ def config_of(page: str) -> dict:
 @pytest.mark.slow
 def test_the_solver_page_names_the_device_files_with_versions(client, en_words):
     device = config_of(client.get("/solver?list=en").text)["device"]
-    assert device["words"] == f"/device/words/en.json?v={en_words.fingerprint}"
+    from raten.web.device import list_version
+
+    # the lists' fingerprint and the digest of the books the file carries
+    assert device["words"] == f"/device/words/en.json?v={list_version(en_words)}"
+    assert re.fullmatch(rf"{en_words.fingerprint}\.[0-9a-f]{{12}}", list_version(en_words))
     for key in ("engine", "sw"):
         assert re.fullmatch(r"/[\w/.]+\.js\?v=[0-9a-f]{12}", device[key]), device[key]
     # the worker's URL names the engine it imports, the very URL the page keeps for offline use
@@ -62,9 +66,13 @@ def test_the_solver_page_names_the_device_files_with_versions(client, en_words):
 
 
 def test_the_list_file_holds_the_words_and_pythons_numbers(client, en_words):
-    response = client.get(f"/device/words/en.json?v={en_words.fingerprint}")
+    from raten.web.device import list_version
+
+    response = client.get(f"/device/words/en.json?v={list_version(en_words)}")
     assert response.status_code == 200
     assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+    # the lists' fingerprint alone names a file without its books' digest: not kept for good
+    assert client.get(f"/device/words/en.json?v={en_words.fingerprint}").headers["cache-control"] == "no-cache"
     body = response.json()
     assert (body["name"], body["language"], body["version"]) == ("en", "en", en_words.fingerprint)
     assert body["solutions"] == list(en_words.solutions)
@@ -117,3 +125,44 @@ def test_a_page_for_a_list_off_the_device_has_no_device_part(client, monkeypatch
     monkeypatch.setattr(device, "MAX_DEVICE_CELLS", 0)
     config = config_of(client.get("/solver?list=en").text)
     assert config["device"] is None
+
+
+@pytest.mark.slow
+def test_the_list_file_carries_the_books_the_api_reads(client):
+    """Both modes' shipped books, each decision with the counts the API's guarantee gives."""
+    books = client.get("/device/words/en.json").json()["books"]
+    assert set(books) == {"normal", "hard"}
+    for mode, book in books.items():
+        served = client.post("/api/hints", json={"list": "en", "rows": [], "hard": mode == "hard"}).json()["guarantee"]
+        word, safe, over, covered = book["opener"]
+        assert (book["limit"], book["over"]) == (served["limit"], served["over"]) == (6, "likely")
+        assert (word, safe, over, covered) == (served["guess"], served["safe"], served["safe_over"], served["covered"])
+        verdicts = {w: {"word": w, "safe": s, "at_risk": r} for w, s, r in book["openers"]}
+        assert served["hints"] == [verdicts[v["word"]] for v in served["hints"]]
+        # a second guess for every pattern the opener shows but all green, keyed by its code
+        assert len(book["second"]) > 100 and "242" not in book["second"]
+        # every covered word shows one pattern: the opener's own all green if it is covered
+        assert covered - 1 <= sum(d[3] for d in book["second"].values()) <= covered
+
+
+def test_a_book_whose_key_does_not_match_the_list_is_left_out(en_words, small):
+    from raten.web.device import device_books, list_file
+    from raten.wordlists.prior import FREQUENCY, apply_prior
+
+    fewer = WordSet.from_lists(en_words.solutions[1:], en_words.allowed, name="en")  # en's name, not its lists
+    assert fewer.name == "en" and fewer.prior_key != en_words.prior_key
+    assert device_books(fewer) == {}
+    assert "books" not in json.loads(list_file(fewer))
+    assert device_books(small) == {}  # no book is shipped for it
+    assert device_books(apply_prior(en_words, FREQUENCY)) == {}  # en's book is for its own prior
+
+
+def test_a_damaged_book_is_left_out_of_the_list_file(en_words, monkeypatch):
+    from raten.trees import book
+    from raten.web.device import device_books
+
+    def damaged(*_args):
+        raise book.BookError("damaged", "book_digest")
+
+    monkeypatch.setattr(book, "shipped_book", damaged)
+    assert device_books(en_words) == {}

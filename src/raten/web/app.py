@@ -4,14 +4,16 @@ behind the guard (limits, body cap) and the security headers.
 Every error leaves as ``{"error": ..., "code": ...}``: library errors (``RatenError``) are
 400, unknown games 404, moves that do not fit the game 409, a body too large 413, malformed
 requests 422, too many requests 429, anything unexpected 500 (no traceback in the answer),
-a full work queue 503.
+a full work queue, a table still loading (``warming_up``) or a database that fails at run time
+(``store_unavailable``) 503 with Retry-After.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -39,7 +41,7 @@ from raten.web.routes import api_router
 from raten.web.routes.common import PLAYER_COOKIE, language
 from raten.web.routes.pages import Pages
 from raten.web.service import Lists
-from raten.web.store import ConflictError, open_store
+from raten.web.store import ConflictError, UnavailableError, open_store
 
 HERE = Path(__file__).parent
 
@@ -85,6 +87,7 @@ def create_app(
         summary="Wordle solver and game for German and English",
         docs_url=None,  # served by _api_docs from this server's copies of the viewers
         redoc_url=None,
+        lifespan=_lifespan,
     )
     app.state.lists = lists
     app.state.store = store
@@ -100,6 +103,7 @@ def create_app(
         app.state.rank = lists.rank
         app.state.rank_boards = functools.partial(boards_answers.answer_for, lists)
     app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
+    app.state.warm_processes = processes
     app.include_router(api_router())
     static = Assets(HERE / "static", "/static")
     viewers = Assets(docs_assets_dir(), "/static/docs")
@@ -117,8 +121,23 @@ def create_app(
     return app
 
 
+@contextlib.asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """At shutdown (SIGTERM from systemd or a container runtime, SIGINT, the end of a test) the
+    rank worker processes end with the server: uvicorn re-raises the signal once the app has shut
+    down, and Python's own clean-up of the pool never runs. At start-up the warm-up of the other
+    priors' tables begins (after the rank workers have loaded, so it does not slow the start)."""
+    app.state.lists.warmup.start(processes=app.state.warm_processes)
+    yield
+    app.state.lists.warmup.stop()
+    app.state.limits.queue.stop()
+
+
 # --- errors ------------------------------------------------------------------------------------
 
+
+#: Seconds a client is told to wait when the database cannot be used.
+STORE_RETRY_AFTER = 5
 
 #: Game errors that say the request does not fit the game's state (409, not 400).
 _CONFLICTS = frozenset({"game_over", "not_over"})
@@ -173,6 +192,13 @@ def _error_handlers(app: FastAPI) -> None:
     async def store_conflict(request: Request, _exc: ConflictError) -> JSONResponse:
         # The store refused a write because the game changed under it (a race of two requests).
         return _error(409, i18n.t(language(request), "err_conflict"), "conflict")
+
+    @app.exception_handler(UnavailableError)
+    async def store_down(request: Request, _exc: UnavailableError) -> JSONResponse:
+        # The database failed at run time (logged once by the store): refuse, keep running, retry later.
+        response = _error(503, i18n.t(language(request), "err_store_unavailable"), "store_unavailable")
+        response.headers["Retry-After"] = str(STORE_RETRY_AFTER)
+        return response
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:

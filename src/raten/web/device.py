@@ -6,14 +6,20 @@ ranking adds (``raten.engine.partition``), so that the browser's bits agree with
 the last place whatever its own ``Math.log2`` rounds to (V8's differs from the C library's for a
 few dozen integers below 20,000). Under a prior with weights (the frequency prior) it carries
 the weight of every solution too, and engine.js ranks by the weighted entropy in the compiled
-kernel's order of sums. Its URL carries the lists' fingerprint (and the prior), so a cache
-keeps it for good and a changed list is a new URL; the weights follow from the lists and the
-pinned wordfreq, so the fingerprint names them too.
+kernel's order of sums. Its URL carries the lists' fingerprint (and the prior; and the books'
+digest, ``list_version``), so a cache keeps it for good and a changed list is a new URL; the
+weights follow from the lists and the pinned wordfreq, so the fingerprint names them too.
+
+It carries the shipped opening books of the list too (``device_books``), so that the engine
+answers the guarantee of the first two moves as ``/api/hints`` does.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from types import SimpleNamespace
+from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
@@ -24,6 +30,7 @@ from raten.engine.words import UNIFORM, WordSet
 from raten.errors import RatenError
 from raten.web.assets import Assets
 from raten.web.service import FALLBACK_MAX_RANKED, Lists
+from raten.wordlists.presets import default_over
 from raten.wordlists.prior import FITTED, FREQUENCY, apply_prior
 
 #: The service worker, among the static files; served as /sw.js, so that its scope is the site.
@@ -51,7 +58,79 @@ def list_file(words: WordSet) -> bytes:
     }
     if words.weights is not None:
         body["weights"] = words.weights.tolist()  # JSON floats round-trip exactly
+    books = device_books(words)
+    if books:
+        body["books"] = books
     return json.dumps(body, separators=(",", ":")).encode()
+
+
+def _shipped(words: WordSet) -> dict[str, Any]:
+    """The shipped ``raten.trees.book.Book`` of each mode the server's hints read for ``words``
+    (``/api/hints``' default limit, the list's default coverage, the key checked by
+    ``shipped_book``: a book for other lists or another prior is left out, and so is a damaged
+    one: the page still works, and ``/api/hints`` names the damage)."""
+    from raten.play.safe_hints import guarded_strategy  # the feasibility kernels: loaded when first used
+    from raten.trees.book import BookError, shipped_book
+    from raten.trees.safety import LIMIT
+
+    out = {}
+    for hard in (False, True):
+        # the key depends on the lists and the mode only: no state (and no table) is built for it
+        over = default_over(words, hard)
+        key = guarded_strategy("entropy", LIMIT, over).book_key(SimpleNamespace(words=words, hard=hard))
+        try:
+            book = shipped_book(words, key)
+        except BookError:
+            book = None
+        if book is not None:
+            out["hard" if hard else "normal"] = book
+    return out
+
+
+def device_books(words: WordSet) -> dict:
+    """The shipped books of ``words`` for engine.js, by mode (``normal``, ``hard``; see ``_shipped``).
+    Compact: a decision is ``[word, safe, over, covered]`` (covered: how many covered words fit
+    the rows, the API's ``guarantee.covered``), a verdict ``[word, safe, at_risk]``, the second
+    guesses keyed by the opener's pattern code."""
+    return {mode: _compact(words, book) for mode, book in _shipped(words).items()}
+
+
+_VERSIONS: dict[tuple[str, str], str] = {}
+
+
+def list_version(words: WordSet) -> str:
+    """The ``v`` of the list file's URL: the lists' fingerprint, and the digest of the books it
+    carries (a book rebuilt for the same lists is a new file, not one cached for good)."""
+    key = (words.name, words.prior_key)
+    if key not in _VERSIONS:
+        digests = [book.to_dict()["digest"] for _, book in sorted(_shipped(words).items())]
+        book = hashlib.sha256("".join(digests).encode()).hexdigest()[:12] if digests else ""
+        _VERSIONS[key] = f"{words.fingerprint}.{book}" if book else words.fingerprint
+    return _VERSIONS[key]
+
+
+def _compact(words: WordSet, book: Any) -> dict:
+    """One ``raten.trees.book.Book`` as ``device_books`` ships it."""
+    from raten.engine.matrix import feedback_against
+    from raten.trees.safety import covered_set
+
+    opener = book.opener
+    codes: dict[str, Any] = {}  # coverage -> the opener's pattern against each covered word
+
+    def fitting(over: str, code: int) -> int:
+        # Guarantee.candidates after the opener's row: the covered words that show its pattern
+        if over not in codes:
+            codes[over] = feedback_against(opener.word, covered_set(words, over).solutions)
+        return int((codes[over] == code).sum())
+
+    second = {str(code): [d.word, d.safe, d.over, fitting(d.over, code)] for code, d in sorted(book.second.items())}
+    return {
+        "limit": book.key.limit,
+        "over": book.key.over,
+        "opener": [opener.word, opener.safe, opener.over, len(covered_set(words, opener.over).solutions)],
+        "openers": [[v["word"], v["safe"], v["at_risk"]] for v in book.openers],
+        "second": second,
+    }
 
 
 def on_device(words: WordSet) -> bool:
@@ -72,7 +151,7 @@ def _frequency_fits(words: WordSet) -> bool:
 
 def _words_url(name: str, words: WordSet, prior: str | None = None) -> str:
     if prior is None:
-        return f"/device/words/{name}.json?v={words.fingerprint}"
+        return f"/device/words/{name}.json?v={list_version(words)}"
     return f"/device/words/{name}.json?" + urlencode({"prior": prior, "v": words.fingerprint})
 
 
@@ -117,7 +196,7 @@ def device_router(static: Assets) -> APIRouter:
         key = (name, asked or words.prior)
         if key not in files:  # under another prior: its weights only, no table is built here
             files[key] = list_file(words if key[1] == words.prior else apply_prior(words, key[1]))
-        fresh = request.query_params.get("v") == words.fingerprint
+        fresh = request.query_params.get("v") == (list_version(words) if key[1] == words.prior else words.fingerprint)
         headers = {"cache-control": _FOREVER if fresh else "no-cache"}
         return Response(files[key], media_type="application/json", headers=headers)
 

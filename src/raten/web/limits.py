@@ -157,6 +157,30 @@ class WorkQueue:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
+    def stop(self, grace: float = 5.0) -> None:
+        """End for good, as the server shuts down: waiting calls are dropped and worker processes
+        are ended now (``end_pool``), so none outlives the server."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            end_pool(pool, grace)
+
+
+def end_pool(pool: Executor, grace: float = 5.0) -> None:
+    """Shut ``pool`` down without waiting for its calls; a process pool's processes get SIGTERM,
+    then SIGKILL after ``grace`` seconds."""
+    # ProcessPoolExecutor keeps its processes here (3.8 to 3.13); a thread pool has none.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + grace
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1.0)
+
 
 @dataclass(frozen=True)
 class Policy:

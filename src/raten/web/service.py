@@ -8,6 +8,7 @@ capped here: look-ahead only for small states, and no ranking of a huge fallback
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import warnings
@@ -21,6 +22,7 @@ from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import Notice, RatenError, shorten
 from raten.play.game import daily_list
+from raten.web.warmup import Warmup
 from raten.wordlists.presets import ALL_PRESETS, PRESETS, default_over, is_list_spec, load_named
 from raten.wordlists.prior import PRIORS
 
@@ -106,6 +108,10 @@ class ListEntry:
     def prior(self) -> str:
         return self.words.prior
 
+    def ready_state(self, prior: str) -> State | None:
+        """The empty state under ``prior`` if it is loaded already, else None (loads nothing)."""
+        return self.start if prior == self.prior else self._priors.get(prior)
+
     def start_state(self, prior: str) -> State:
         """The empty state of this list under ``prior`` (built once; the first call of a
         frequency prior loads or builds its allowed x allowed matrix)."""
@@ -128,6 +134,9 @@ class Lists:
         if not entries:
             raise RatenError("no word list could be loaded")
         self.entries = dict(entries)
+        #: Loads the lists under their other priors in the background (``raten.web.warmup``).
+        self.warmup = Warmup(self, rank_start)
+        self._flights: dict[tuple, asyncio.Future] = {}
         self.default = next(iter(self.entries))
         #: Names that load these lists again (presets and ``--list`` specs), for worker processes.
         self.specs: list[str] = list(self.entries)
@@ -179,7 +188,7 @@ class Lists:
             # compile and page in everything a hint needs, after a row that can occur (all grey may not)
             seen = next((s for s in words.solutions if s != openers[0].word), words.solutions[0])
             start.after(openers[0].word, pattern(openers[0].word, seen)).hints(top=1)
-            description = ALL_PRESETS[name].description if name in ALL_PRESETS else words.source or name
+            description = ALL_PRESETS[name].description if name in ALL_PRESETS else own_description(words)
             spec = next((sp for sp in specs if sp == name or (is_list_spec(sp) and words.name == name)), "")
             entries[name] = ListEntry(name, words, description, start, openers, spec)
         lists = cls(entries)
@@ -217,6 +226,16 @@ class Lists:
             )
         return query if prior == query.prior else replace(query, prior=prior)
 
+    def prior_state(self, name: str, prior: str) -> State:
+        """The list's empty state under ``prior``: its own at once, another once the warm-up has
+        loaded it, else ``warming_up`` (503; the load is asked for, once): a request never loads a table."""
+        entry = self.get(name)
+        return entry.start if prior == entry.prior else self.warmup.state(entry, prior)
+
+    def keep_start(self, name: str, prior: str, ranked: Ranked) -> None:
+        """Cache the empty state's ranking under ``prior`` (made by the warm-up process)."""
+        self.keep(self.resolved(HintQuery(name=name, prior=prior)), ranked)
+
     def openers(self, name: str, prior: str | None = None, top: int = MAX_TOP) -> list[Hint]:
         """The best first guesses of a list under a prior (the default prior's are ranked at start)."""
         query = self.resolved(HintQuery(name=name, prior=prior, top=top))
@@ -224,6 +243,17 @@ class Lists:
         if query.prior == entry.prior:
             return list(entry.openers[:top])
         return [Hint(**h) for h in json.loads(self._answer(query))["hints"]]
+
+    async def openers_answer(
+        self, name: str, prior: str | None, top: int, rank: Callable[[HintQuery], Awaitable[Ranked]]
+    ) -> list[Hint]:
+        """``openers`` for ``GET /api/openers``: another prior's openers come from the cache (the
+        warm-up ranks them), else from ``rank`` (the work queue) like any hint, never ranked here."""
+        query = self.resolved(HintQuery(name=name, prior=prior, top=top))
+        entry = self.get(name)
+        if query.prior == entry.prior:
+            return list(entry.openers[:top])
+        return [Hint(**h) for h in json.loads(await self.answer(query, rank))["hints"]]
 
     def hints_json(self, query: HintQuery) -> bytes:
         """The answer of ``POST /api/hints`` as JSON bytes, ranked once per cache key."""
@@ -236,10 +266,21 @@ class Lists:
 
     async def answer(self, query: HintQuery, rank: Callable[[HintQuery], Awaitable[Ranked]]) -> bytes:
         """The answer of one ``POST /api/hints``: the query resolved once (an unknown list is
-        refused at once), from the cache, else ranked by ``rank`` (the server's work queue) and kept."""
+        refused at once, a prior still loading is ``warming_up``), from the cache, else ranked by
+        ``rank`` (the server's work queue) and kept. Requests for a state being ranked wait for
+        that one ranking (single flight): ten clients asking the same new state cost one."""
         query = self.resolved(query)
+        self.prior_state(query.name, query.prior or "")
         hit = self.cached_hints(query)
-        return hit if hit is not None else self.keep(query, await rank(query))
+        if hit is not None:
+            return hit
+        key = (id(asyncio.get_running_loop()), query.key)  # a future belongs to its loop (tests run several)
+        flight = self._flights.get(key)
+        if flight is None:
+            flight = self._flights[key] = asyncio.ensure_future(rank(query))
+            flight.add_done_callback(lambda _f: self._flights.pop(key, None))
+        ranked = await asyncio.shield(flight)
+        return self.keep(query, ranked)
 
     def keep(self, query: HintQuery, ranked: Ranked) -> bytes:
         """Cache a ranking (made here or in a worker process) and answer the resolved ``query`` from it."""
@@ -319,6 +360,21 @@ class Lists:
         words = state.candidate_words
         size = 2048 + 8 * len(words) + 200 * len(hints) + sum(len(line) for line in summary)
         return Ranked(answer, words, size)
+
+
+def rank_start(spec: str, name: str, prior: str) -> Ranked:
+    """In the warm-up process (``raten.web.warmup``): build the list's table under ``prior`` into
+    the matrix cache if it is not there, and rank its empty state (what ``/api/openers?prior=``
+    and a first hint ask)."""
+    words = load_named(spec)
+    lists = Lists({name: ListEntry(name, words, "", State(words), (), spec)})
+    return lists.rank(HintQuery(name=name, prior=prior))
+
+
+def own_description(words: WordSet) -> str:
+    """What ``/api/lists`` and the pages say of a list that is not a preset: its sizes, never its
+    files (their paths are the host's business, not the players')."""
+    return f"own word lists ({len(words.solutions)} solutions, {len(words.allowed)} allowed)"
 
 
 def _sliced(ranked: Ranked, query: HintQuery) -> bytes:

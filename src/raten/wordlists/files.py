@@ -2,18 +2,36 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from raten.engine.words import normalise_list
 from raten.errors import RatenError
 
+#: The largest word file read (bytes): about 170,000 five-letter words, ten times the largest
+#: preset; beyond is no word list (``/dev/zero``, a disk image) and would only fill the memory.
+MAX_FILE_BYTES = 1024 * 1024
 
-def read_text(path: str | Path, what: str = "word list", missing_hint: str = "") -> str:
+
+def read_text(
+    path: str | Path, what: str = "word list", missing_hint: str = "", max_bytes: int = MAX_FILE_BYTES
+) -> str:
     """A UTF-8 text file's content (a byte-order mark, as Windows editors write, is dropped);
-    every way of failing becomes a RatenError naming ``what``."""
+    every way of failing becomes a RatenError naming ``what``. Only a regular file of at most
+    ``max_bytes`` is read: a FIFO would block for ever and a device could be endless."""
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8-sig")
+        mode = os.stat(p).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(mode):
+            raise RatenError(f"{what} {str(p)!r} is not a regular file (a pipe, a device or a socket)")
+        with open(p, "rb") as f:  # the size is read, not trusted from stat: the file may grow meanwhile
+            data = f.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            raise RatenError(f"{what} {str(p)!r} is larger than {max_bytes // 1024} KiB: that is no word list")
+        return data.decode("utf-8-sig")
     except FileNotFoundError:
         raise RatenError(f"{what} {str(p)!r} does not exist{missing_hint}") from None
     except IsADirectoryError:

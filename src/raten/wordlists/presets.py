@@ -275,6 +275,9 @@ def load_words(
 # --- extra lists a server offers: `raten serve --list NAME=SOLUTIONS_FILE:ALLOWED_FILE` -----------
 
 LANGUAGES = ("en", "de")
+#: The most words (solutions and allowed) a ``--list`` may have: above the largest preset's
+#: 14,855, and its frequency-prior table (words x words bytes) stays within 400 MB.
+MAX_LIST_WORDS = 20_000
 _LIST_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 LIST_SPEC = "NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]"
 
@@ -333,6 +336,12 @@ def load_list_spec(spec: ListSpec | str, prior: str | None = None) -> WordSet:
         allow = read_word_file(spec.allowed) if spec.allowed is not None else ()
     except RatenError as e:
         raise RatenError(f"list {spec.name}: {e}") from None
+    count = len(set(sols) | set(allow))
+    if count > MAX_LIST_WORDS:
+        raise RatenError(
+            f"list {spec.name}: {count} words, more than the {MAX_LIST_WORDS} a list may have"
+            " (its frequency-prior table would take count x count bytes)"
+        )
     words = WordSet.from_lists(
         sols,
         allow,

@@ -120,6 +120,61 @@ def test_the_device_engine_answers_as_the_server_does(page, live, name):
     assert compared == 2 * HISTORIES
 
 
+#: Answers whose second guess the server's guarantee is compared on, per (list, mode): each
+#: costs the server a search of its top hints (seconds), the device a look into its book.
+SECOND_MOVES = 3
+
+#: What the guarantee says of the position itself (the hints' verdicts are compared apart).
+DECISION = ("limit", "over", "guess", "safe", "safe_over", "covered")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["en", "de"])
+def test_the_device_gives_the_servers_guarantee_for_the_first_two_moves(page, live, name):
+    """From the book: the opener and the verdicts of the best openers as the server gives them;
+    after the opener, the book's second guess, marked safe as the server marks it; later, and
+    after another opener, no guarantee but ``beyond`` (the server searches there)."""
+    words = live.app.state.lists.get(name).words
+    page.goto(f"{live.url}/solver?list={name}")
+    page.wait_for_selector("#results[data-state=ready]")
+    config = device_config(page)
+    books = httpx.get(live.url + config["words"], timeout=60).json()["books"]
+    rng = random.Random(23)
+    with httpx.Client(base_url=live.url, timeout=300) as client:
+        for hard in (False, True):
+            opener = books["hard" if hard else "normal"]["opener"][0]
+            answers = rng.sample([w for w in words.solutions if w != opener], SECOND_MOVES)
+            second = [[(opener, format_pattern(pattern(opener, a)))] for a in answers]
+            other = next(w for w in words.allowed if w != opener)
+            cases = [[], *second, [*second[0], (other, format_pattern(pattern(other, answers[0])))]]
+            cases.append([(other, format_pattern(pattern(other, answers[0])))])
+            queries = [
+                {"list": name, "hard": hard, "rows": [{"guess": g, "pattern": p} for g, p in rows]} for rows in cases
+            ]
+            answers_here = page.evaluate(
+                DEVICE_BATCH, {"engine": config["engine"], "words": config["words"], "queries": queries}
+            )
+            for query, device in zip(queries, answers_here, strict=True):
+                where = f"{name} hard={hard} {query['rows']}"
+                response = client.post("/api/hints", json=query)
+                assert response.status_code == 200, response.text
+                server = response.json()
+                assert_same(device, server, where)
+                mine, theirs = device["guarantee"], server["guarantee"]
+                if len(query["rows"]) > 1 or (query["rows"] and query["rows"][0]["guess"] != opener):
+                    assert mine is None and device["beyond"] is True, where
+                    continue
+                assert device["beyond"] is False and theirs is not None, where
+                assert {k: mine[k] for k in DECISION} == {k: theirs[k] for k in DECISION}, where
+                if not query["rows"]:  # the openers' verdicts, all from the book
+                    assert mine["hints"] == theirs["hints"], where
+                else:  # the book's guess where it is a hint, as the server judges it; the rest unsaid
+                    said = {"word": mine["guess"], "safe": True, "at_risk": 0} if mine["safe"] else None
+                    for hint, v, w in zip(device["hints"], mine["hints"], theirs["hints"], strict=True):
+                        assert v == (said if hint["word"] == mine["guess"] else None), where
+                        assert v is None or v == w, where
+
+
 AXE_SERIOUS = """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
   .filter((v) => v.impact === "serious" || v.impact === "critical")
   .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "))"""

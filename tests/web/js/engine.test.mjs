@@ -307,3 +307,39 @@ test("the English openers and the hints after CRANE are the published ones", (t)
   assert.deepEqual(after.hints.map((h) => [h.word, Number(h.bits.toFixed(4))]), published("EN_AFTER_CRANE"));
   assert.equal(pairCode(list.letters, 0, list.letters, 0), 242);
 });
+
+test("the guarantee comes from the book for the first two moves, and is 'beyond' after them", () => {
+  const sols = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"];
+  const data = listData("t", sols, [...sols, "slate"].sort());
+  const second = String(feedback("slate", "awake"));
+  data.books = {
+    normal: {
+      limit: 6, over: "all", opener: ["slate", true, "all", 9],
+      openers: [["slate", true, 0], ["cigar", false, 2]],
+      second: { [second]: ["awake", true, "all", 1] },
+    },
+  };
+  const solver = new Solver(new WordList(data));
+  const first = solver.hints({ rows: [] });
+  assert.equal(first.beyond, false);
+  assert.deepEqual({ ...first.guarantee, hints: undefined },
+    { limit: 6, over: "all", guess: "slate", safe: true, safe_over: "all", covered: 9, hints: undefined });
+  for (const [h, v] of first.hints.map((h, i) => [h, first.guarantee.hints[i]])) {
+    const want = { slate: { word: "slate", safe: true, at_risk: 0 }, cigar: { word: "cigar", safe: false, at_risk: 2 } };
+    assert.deepEqual(v, want[h.word] || null);
+  }
+  const pattern = formatPattern(Number(second));
+  const next = solver.hints({ rows: [{ guess: "slate", pattern }] });
+  assert.equal(next.guarantee.guess, "awake");
+  assert.equal(next.guarantee.covered, 1);
+  next.hints.forEach((h, i) => assert.deepEqual(next.guarantee.hints[i], h.word === "awake" ? { word: "awake", safe: true, at_risk: 0 } : null));
+  // beyond the book: a third row, another opener, hard mode without a hard book; solved: none
+  const rows = [{ guess: "slate", pattern }, { guess: "cigar", pattern: formatPattern(feedback("cigar", "awake")) }];
+  for (const q of [{ rows }, { rows: [{ guess: "cigar", pattern: "....." }] }, { rows: [], hard: true }]) {
+    const a = solver.hints(q);
+    assert.ok(a.hints.length && !a.solved, JSON.stringify(q));
+    assert.deepEqual([a.guarantee, a.beyond], [null, true], JSON.stringify(q));
+  }
+  const solved = solver.hints({ rows: [{ guess: "slate", pattern: "!!!!!" }] });
+  assert.deepEqual([solved.guarantee, solved.beyond], [null, false]);
+});

@@ -3,12 +3,13 @@ letter statistics and their best first guesses (ranked at start-up)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from raten.web.models import LettersOut, ListOut, ListsOut, OpenersOut, Prior, prior_of
-from raten.web.routes.common import ListQuery, ListsDep, errors
+from raten.web.routes.common import LimitsDep, ListQuery, ListsDep, address, errors
 from raten.wordlists.stats import letter_stats
 
 router = APIRouter()
@@ -52,15 +53,20 @@ def get_letters(
 @router.get(
     "/openers",
     response_model=OpenersOut,
-    responses=errors(400),
+    responses=errors(400, 503),
     summary="The best first guesses of a list (ranked at start-up)",
 )
-def get_openers(
+async def get_openers(
+    request: Request,
     ls: ListsDep,
+    limits: LimitsDep,
     list_name: ListQuery = "en",
     top: Annotated[int, Query(ge=1, le=50, description="How many openers.")] = 20,
     prior: Annotated[Prior | None, Query(description="uniform or frequency; default the list's own.")] = None,
 ) -> dict:
+    """Another prior's openers are ranked by the warm-up (503 ``warming_up`` until then)."""
     entry = ls.get(list_name)
     chosen = prior or entry.prior
-    return {"list": entry.name, "prior": chosen, "openers": [h.to_dict() for h in ls.openers(entry.name, chosen, top)]}
+    rank = partial(limits.work_for, address(request), request.app.state.rank)
+    openers = await ls.openers_answer(entry.name, chosen, top, rank)
+    return {"list": entry.name, "prior": chosen, "openers": [h.to_dict() for h in openers]}

@@ -74,10 +74,10 @@ async def get_review(game_id: str, request: Request, games: GamesDep, limits: Li
 @router.post(
     "/review",
     response_model=GameReviewOut,
-    responses=errors(400),
+    responses=errors(400, 503),
     summary="Judge a finished game: exact values, regret, skill and luck per guess",
 )
 async def post_review(body: GameReviewIn, request: Request, ls: ListsDep, limits: LimitsDep) -> dict:
     entry = ls.get(body.list)
-    words = entry.start_state(body.prior or entry.prior).words  # a prior's lists load once
+    words = ls.prior_state(entry.name, body.prior or entry.prior).words  # loaded by the warm-up (503 until)
     return _worded(await limits.work_for(address(request), _review, words, body), language(request))

@@ -61,6 +61,7 @@ async def post_board_hints(body: BoardsHintsIn, request: Request, ls: ListsDep, 
         limit=body.limit,
         prior=body.prior or entry.prior,
     )
+    ls.prior_state(entry.name, query.prior)  # 503 while the warm-up loads that prior's table
     content = await boards.answer(
         entry, query, partial(limits.work_for, address(request), request.app.state.rank_boards)
     )

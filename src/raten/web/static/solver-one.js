@@ -70,6 +70,7 @@ export function clear() {
   el("warnings").replaceChildren();
   el("hints-section").hidden = true;
   el("hints").querySelector("tbody").replaceChildren();
+  el("guarantee-note").hidden = true;
   el("candidates").hidden = true;
   el("candidate-words").textContent = "";
   el("constraints-section").hidden = true;
@@ -112,7 +113,8 @@ export function show(data, state, use) {
   else text = tr("candidates_left", { n });
   el("count").textContent = text;
   el("count").dataset.count = n;
-  const guard = data.guarantee;  // null when off, or from the device engine (no guarantee)
+  const guard = data.guarantee;  // null when off, or beyond what the device engine can check
+  el("guarantee-note").hidden = !data.beyond || data.solved;  // the device's engine beyond its book
   const first = guard && guard.safe ? guard.guess : data.hints.length ? data.hints[0].word : "";
   const best = !data.solved && n > 1 && first ? first.toUpperCase() : "";
   el("summary").textContent = best ? text + " · " + tr("best_guess", { word: best }) : text;

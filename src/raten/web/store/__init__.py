@@ -15,6 +15,7 @@ from raten.web.store.records import (
     GameRecord,
     StoredRow,
     StoreWarning,
+    UnavailableError,
     new_id,
     stored_rows,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "Store",
     "StoreWarning",
     "StoredRow",
+    "UnavailableError",
     "default_db_path",
     "is_postgres",
     "new_id",

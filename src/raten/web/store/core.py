@@ -7,18 +7,27 @@ Every game row is read and written only together with the player id it belongs t
 from __future__ import annotations
 
 import json
+import logging
 import secrets
+import threading
 import warnings
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
 from raten.errors import RatenError, shorten
 from raten.play.records import Finished
 from raten.web.store.engine import Engine
 from raten.web.store.migrations import migrate
-from raten.web.store.records import ConflictError, GameRecord, StoredRow, StoreWarning, new_id
+from raten.web.store.records import ConflictError, GameRecord, StoredRow, StoreWarning, UnavailableError, new_id
 from raten.web.store.target import is_postgres
 from raten.web.store.target import shown as target_shown
+
+T = TypeVar("T")
+
+#: The server's log (uvicorn prints it): one line when the database fails, one when it works again.
+log = logging.getLogger("uvicorn.error")
 
 
 def _now() -> str:
@@ -72,6 +81,11 @@ class Store:
             ) from None
         self.engine = engine
         self.target = shown
+        self._target = target
+        self._runtime = _runtime_faults(target)
+        self._down: str | None = None  # the fault now, said once; None while the database works
+        self._down_writes = False  # whether a write failed in this outage
+        self._reopen_lock = threading.Lock()
         if games and not has_secret:
             warnings.warn(
                 f"{shown} holds {games} games but no daily secret: was it replaced? Today's daily words will change",
@@ -84,11 +98,51 @@ class Store:
 
     def _write(self, sql_params: list[tuple[str, tuple]]) -> list[int]:
         """Run statements in one transaction; the row count of each."""
-        with self.engine.transaction() as tx:
-            return [tx.execute(sql, params) for sql, params in sql_params]
+
+        def write() -> list[int]:
+            with self.engine.transaction() as tx:
+                return [tx.execute(sql, params) for sql, params in sql_params]
+
+        return self._guarded(write, writes=True)
 
     def _read(self, sql: str, params: tuple) -> list[tuple]:
-        return self.engine.read(sql, params)
+        return self._guarded(lambda: self.engine.read(sql, params), writes=False)
+
+    def _guarded(self, work: Callable[[], T], writes: bool) -> T:
+        """``work`` on the database, a fault of the moment turned into ``UnavailableError`` (the
+        server answers 503 and keeps running) with one log line per outage and one when it ends.
+        A SQLite file replaced under the server (restored from a backup) is opened again; a read
+        that works does not end an outage of writes (an unwritable file is still readable)."""
+        try:
+            if not self.engine.same():
+                self._reopen()
+            result = work()
+        except self._runtime as e:
+            reason = shorten(" ".join(str(e).split()), 300)
+            if self._down is None:
+                log.error("the database %s cannot be used: %s (answering 503 until it works)", self.target, reason)
+            self._down = reason
+            self._down_writes = self._down_writes or writes
+            raise UnavailableError(reason) from None
+        if self._down is not None and (writes or not self._down_writes):
+            log.warning("the database %s works again", self.target)
+            self._down, self._down_writes = None, False
+        return result
+
+    def _reopen(self) -> None:
+        """Open the file at the path again and bring its schema up to date (a fault stays a fault)."""
+        with self._reopen_lock:
+            if self.engine.same():
+                return
+            engine = connect(self._target)
+            try:
+                migrate(engine)
+            except BaseException:
+                engine.close()
+                raise
+            old, self.engine = self.engine, engine
+            old.close()
+            log.warning("the database file %s was replaced; opened it again", self.target)
 
     # --- meta and players -------------------------------------------------------------
 
@@ -220,6 +274,17 @@ class Store:
         if count != 1:
             raise ConflictError("the game changed meanwhile; reload it")
         return GameRecord(**{**record.__dict__, "history": rows, "status": status})
+
+
+def _runtime_faults(target: str | Path) -> tuple[type[BaseException], ...]:
+    """The errors that mean the database cannot be used now, while the server runs."""
+    if is_postgres(target):
+        from raten.web.store.postgres import RUNTIME_FAULTS
+
+        return RUNTIME_FAULTS
+    from raten.web.store.sqlite import RUNTIME_FAULTS as SQLITE_RUNTIME_FAULTS
+
+    return SQLITE_RUNTIME_FAULTS
 
 
 def _faults(target: str | Path) -> tuple[type[BaseException], ...]:

@@ -42,6 +42,11 @@ class Engine(Protocol):
         """One query outside a transaction."""
         ...
 
+    def same(self) -> bool:
+        """Whether the database is still the one opened: False when the SQLite file was replaced
+        (the store opens it again); a deleted file is a fault (``RUNTIME_FAULTS``)."""
+        ...
+
     def lock_schema(self, tx: Tx) -> None:
         """Keep other processes from migrating at the same time, until ``tx`` ends."""
         ...

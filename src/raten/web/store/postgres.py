@@ -21,6 +21,8 @@ CONNECT_TIMEOUT = 10
 
 #: The errors that mean the database cannot be used (down, refused, wrong password, ...).
 FAULTS: tuple[type[BaseException], ...] = (psycopg.Error, psycopg_pool.PoolTimeout, OSError)
+#: The errors that mean the server cannot be used now (gone, restarting, no free connection).
+RUNTIME_FAULTS: tuple[type[BaseException], ...] = (psycopg.OperationalError, psycopg_pool.PoolTimeout, OSError)
 
 
 def _sql(sql: str) -> str:
@@ -76,6 +78,10 @@ class PostgresEngine:
     def read(self, sql: str, params: tuple = ()) -> list[tuple]:
         with self._pool.connection() as conn:
             return conn.execute(_sql(sql), params).fetchall()
+
+    def same(self) -> bool:
+        """Always: the pool replaces broken connections itself."""
+        return True
 
     def lock_schema(self, tx: Tx) -> None:
         """A transaction-wide advisory lock: nodes starting together migrate one after another."""

@@ -56,5 +56,10 @@ class DuplicateError(Exception):
     """A row the database already holds (the same daily game begun twice at once), on any engine."""
 
 
+class UnavailableError(Exception):
+    """The database cannot be used now (a file deleted or unwritable, a server gone): the
+    request is refused (503), the server keeps running and uses it again once it works."""
+
+
 class StoreWarning(UserWarning):
     """The database opened but looks replaced or reset (the daily words will change)."""

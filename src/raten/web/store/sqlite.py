@@ -20,6 +20,9 @@ from raten.web.store.records import DuplicateError, StoreWarning
 
 #: The errors that mean the file cannot be used as the database.
 FAULTS: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
+#: The errors that mean the file cannot be used now, while the server runs (unwritable, locked,
+#: deleted, a full disk); a constraint or a bug of ours is none of them.
+RUNTIME_FAULTS: tuple[type[BaseException], ...] = (sqlite3.OperationalError, OSError)
 _UNIQUE = {sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY}
 
 
@@ -93,6 +96,7 @@ class SQLiteEngine:
                 warnings.warn(replaced, StoreWarning, stacklevel=4)
             _create_private(self.path, make_folder)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._identity = self._file_identity() if str(path) != ":memory:" else None
         try:
             self._db.execute("PRAGMA busy_timeout=5000")
             check = self._db.execute("PRAGMA quick_check").fetchall()
@@ -125,6 +129,22 @@ class SQLiteEngine:
     def read(self, sql: str, params: tuple = ()) -> list[tuple]:
         with self._lock:
             return self._db.execute(sql, params).fetchall()
+
+    def _file_identity(self) -> tuple[int, int]:
+        """The file's device and inode; a deleted file is a fault with the operator's way out."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            raise sqlite3.OperationalError(
+                f"the database file {self.path} was deleted while the server runs: restore it (or stop"
+                " raten and start it on a new file); until then no game is kept"
+            ) from None
+        return (st.st_dev, st.st_ino)
+
+    def same(self) -> bool:
+        """Whether the file at the path is still the one opened (one ``stat``: SQLite itself would
+        go on writing to a deleted file, and every game written then would be lost)."""
+        return self._identity is None or self._file_identity() == self._identity
 
     def lock_schema(self, tx: Tx) -> None:
         """Nothing more to do: ``BEGIN IMMEDIATE`` already holds the file's write lock."""

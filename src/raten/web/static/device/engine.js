@@ -10,7 +10,8 @@
    - entropy with the kernel's order of sums, ties at 9 decimals, then answer candidates,
      then alphabetical (engine/kernels.py _split_rows, engine/rank.py _best_first);
    - the answer of POST /api/hints (web/service.py Lists.rank and _sliced), constraints
-     included (engine/constraints.py).
+     included (engine/constraints.py), and its guarantee for the first two moves from the
+     opening book the list file carries (play/safe_hints.py guarded_hints, web/device.py).
    Plain ES module, no dependencies: the worker (worker.js) and node's tests import it. */
 
 export const WORD_LENGTH = 5;
@@ -123,6 +124,8 @@ export class WordList {
     if (this.weights && this.weights.length !== this.solutions.length) {
       throw new DeviceError(`the ${this.name} list file has ${this.weights.length} weights for ${this.solutions.length} solutions`);
     }
+    /** The shipped opening books by mode (``normal``, ``hard``; web/device.py device_books), or none. */
+    this.books = data.books || {};
     this.rowOf = new Map(this.allowed.map((w, i) => [w, i]));
     this.solutionRows = Int32Array.from(this.solutions, (w) => {
       const row = this.rowOf.get(w);
@@ -814,6 +817,38 @@ function checkGuess(word) {
   return norm;
 }
 
+/** The book's decision for a state: the opener with no rows, the second guess after the
+    opener's row, else null (trees/book.py Book.decision). */
+function bookDecision(book, history) {
+  if (!book) return null;
+  if (!history.length) return book.opener;
+  if (history.length === 1 && history[0][0] === book.opener[0]) return book.second[String(history[0][1])] || null;
+  return null;
+}
+
+/** The ``guarantee`` of /api/hints for ``hints`` of a state, as the server's (safe_hints.guarded_hints)
+    where the book decides: the decision, how many covered words fit, and a verdict a hint (the
+    book's openers first, the decision when safe; null where the book says nothing). Null when
+    the server gives none (solved, no hints), and ``beyond`` true when the book does not hold
+    the position: later moves are searched on the server, beyond what this device can check. */
+export function bookGuarantee(list, state, hints) {
+  if (state.solved || !hints.length) return { guarantee: null, beyond: false };
+  const book = list.books[state.hard ? "hard" : "normal"];
+  const found = bookDecision(book, state.history);
+  if (!found) return { guarantee: null, beyond: true };
+  const [guess, safe, over, covered] = found;
+  const verdicts = new Map();
+  if (!state.history.length) for (const [word, ok, risk] of book.openers) verdicts.set(word, { word, safe: ok, at_risk: risk });
+  if (safe && !verdicts.has(guess)) verdicts.set(guess, { word: guess, safe: true, at_risk: 0 });
+  return {
+    guarantee: {
+      limit: book.limit, over: book.over, guess, safe, safe_over: over, covered,
+      hints: hints.map((h) => verdicts.get(h.word) || null),
+    },
+    beyond: false,
+  };
+}
+
 /** A solver, one word list: states replayed from the empty one, the opener ranking kept. */
 export class Solver {
   constructor(list) {
@@ -828,7 +863,8 @@ export class Solver {
     return state;
   }
 
-  /** What POST /api/hints answers for ``query`` ({rows, hard, top, limit}; entropy only). */
+  /** What POST /api/hints answers for ``query`` ({rows, hard, top, limit}; entropy only), and
+      ``beyond``: whether the guarantee is beyond what this device can check (bookGuarantee). */
   hints(query) {
     if (!this.list.table) this.list.buildTable();
     const state = this.state(query.rows, query.hard);
@@ -847,6 +883,7 @@ export class Solver {
     const constraints = new Constraints(state.history);
     const top = query.top === undefined ? 10 : query.top;
     const limit = query.limit === undefined ? 200 : query.limit;
+    const { guarantee, beyond } = bookGuarantee(this.list, state, hints);
     return {
       list: this.list.name,
       prior: this.list.prior,
@@ -859,6 +896,8 @@ export class Solver {
       constraints: constraints.toDict(),
       summary: constraints.describe(),
       warnings,
+      guarantee: guarantee && { ...guarantee, hints: guarantee.hints.slice(0, top) },
+      beyond,
     };
   }
 }

@@ -1,0 +1,75 @@
+"""The limits docs/web.md promises are the code's: each row of its table is compared with the
+constant the server enforces, so changing either alone fails here."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from raten.web import service
+from raten.web.app import STORE_RETRY_AFTER
+from raten.web.limits import Policy
+from raten.web.models import LIST_NAME_MAX, HintsIn
+from raten.web.warmup import RETRY_AFTER
+from raten.wordlists.files import MAX_FILE_BYTES
+from raten.wordlists.presets import MAX_LIST_WORDS
+
+WEB_MD = Path(__file__).parents[2] / "docs" / "web.md"
+
+
+def documented() -> dict[str, str]:
+    """The rows of the table under ``## Limits``: what -> limit."""
+    text = WEB_MD.read_text(encoding="utf-8").split("\n## Limits\n", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) == 2 and cells[0] not in ("what", "---"):
+            rows[cells[0]] = cells[1]
+    return rows
+
+
+def _n(x: float) -> str:
+    """A number as the table writes it: 20, 0.5, 20 000."""
+    return f"{x:,.10g}".replace(",", " ")
+
+
+def _rate(rate: float, burst: float) -> str:
+    return f"{_n(rate)}/s, bursts of {_n(burst)}" if rate >= 1 else f"one per {_n(1 / rate)} s, bursts of {_n(burst)}"
+
+
+POLICY = Policy()
+LIMIT_MAX = HintsIn.model_json_schema()["properties"]["limit"]["maximum"]
+
+EXPECTED = {
+    "request body": f"{POLICY.max_body // 1024} KiB",
+    "strings": f"at most {LIST_NAME_MAX} characters",
+    "hints": f"`top` at most {service.MAX_TOP} and `limit` at most {_n(LIMIT_MAX)}",
+    "hints cache": f"about {service.CACHE_BYTES // 2**20} MB",
+    "look-ahead": f"up to {service.LOOKAHEAD_MAX_CANDIDATES} candidates",
+    "fallback": f"up to {_n(service.FALLBACK_MAX_RANKED)} of them",
+    "requests per address": _rate(POLICY.address_rate, POLICY.address_burst),
+    "requests per player cookie": _rate(POLICY.player_rate, POLICY.player_burst),
+    "uncached hints per address": _rate(POLICY.work_rate, POLICY.work_burst),
+    "new players per address": _rate(POLICY.new_player_rate, POLICY.new_player_burst),
+    "`--list` files": f"at most {_n(MAX_FILE_BYTES / 2**20)} MiB; a list at most {_n(MAX_LIST_WORDS)} words",
+    "a prior still loading": f"`Retry-After: {_n(RETRY_AFTER)}`",
+    "the database failing": f"`Retry-After: {_n(STORE_RETRY_AFTER)}`",
+}
+
+
+@pytest.mark.parametrize("what", sorted(EXPECTED))
+def test_each_documented_limit_is_the_codes(what: str) -> None:
+    rows = documented()
+    assert what in rows, f"docs/web.md's limits table has no row {what!r}"
+    assert EXPECTED[what] in rows[what], f"docs/web.md says {rows[what]!r}; the code: {EXPECTED[what]!r}"
+
+
+def test_the_error_paragraph_names_the_body_cap() -> None:
+    assert f"413 for a body over {POLICY.max_body // 1024} KiB" in WEB_MD.read_text(encoding="utf-8")
+
+
+def test_the_table_is_read() -> None:
+    assert set(EXPECTED) <= set(documented())
+    assert re.search(r"\d", "".join(documented().values()))
