@@ -82,6 +82,11 @@ def parse_dictionary(lines: Iterable[str]) -> Lexicon:
     )
 
 
+#: The largest dictionary read (bytes): a whole language's words of every length (wngerman's
+#: ngerman is about 4 MB), not a list of five-letter words.
+DICTIONARY_BYTES = 64 * 1024 * 1024
+
+
 def read_dictionary(path: str | Path) -> Lexicon:
     """Read a wngerman-style word list (one word per line, UTF-8)."""
     p = Path(path)
@@ -89,6 +94,7 @@ def read_dictionary(path: str | Path) -> Lexicon:
         p,
         "dictionary",
         ": install Debian's wngerman package (apt-get install wngerman) or pass another word list with --dict",
+        max_bytes=DICTIONARY_BYTES,
     )
     lex = parse_dictionary(text.splitlines())
     if not lex.five():
