@@ -185,7 +185,7 @@ function safeCell(guard, word) {
   if (!v) return ["", "mark", ""];
   if (v.safe) return ["\u2713", "mark safe", tr("safe_title", { n: guard.limit })];
   if (v.safe === false) return ["\u26a0 " + v.at_risk, "mark risk", tr("risk_title", { n: v.at_risk, k: guard.limit + 1 })];
-  return ["?", "mark", tr("undecided_title")];
+  return ["?", "mark undecided", tr("undecided_title")];
 }
 
 /** The constraint summary in the page's language. */
