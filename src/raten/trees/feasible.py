@@ -168,3 +168,63 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         return UNKNOWN
     memo_put(memo, k1, k2, NO, -1, 1)
     return NO
+
+
+@njit(cache=True)
+def judge_guesses(T, memo, S, rows, left, hard, legal, greens, need, hh, count, stats, safe, at_risk):
+    """For each guess ``rows[i]`` with ``left`` guesses left (it included): ``safe[i]`` = ``YES``
+    when every group of ``S`` it leaves is ``feasible`` within ``left - 1``, ``NO`` when one is
+    not (``at_risk[i]``: the words of the groups that are not; with ``count`` false only the
+    first), else ``UNKNOWN``. The groups are tried largest first, the likeliest to fail; arguments
+    as ``feasible``'s, ``legal`` the guesses legal here."""
+    Mt, _, _, _, glet, _ = T
+    n = S.shape[0]
+    gsize = np.zeros(PATTERNS, dtype=np.int64)
+    fill = np.zeros(PATTERNS, dtype=np.int64)
+    gstart = np.zeros(PATTERNS, dtype=np.int64)
+    order = np.empty(PATTERNS, dtype=np.int64)
+    buf = np.empty(n, dtype=np.int32)
+    for i in range(rows.shape[0]):
+        g = rows[i]
+        for j in range(n):
+            gsize[np.int64(Mt[S[j], g])] += 1
+        ng = 0
+        for c in range(PATTERNS):  # the groups in code order, then stably largest first
+            if gsize[c] > 0:
+                b = ng - 1
+                while b >= 0 and gsize[order[b]] < gsize[c]:
+                    order[b + 1] = order[b]
+                    b -= 1
+                order[b + 1] = c
+                ng += 1
+        p = 0
+        for c in range(PATTERNS):
+            gstart[c] = p
+            fill[c] = p
+            p += gsize[c]
+        for j in range(n):  # S is sorted, so is each group
+            c = np.int64(Mt[S[j], g])
+            buf[fill[c]] = S[j]
+            fill[c] += 1
+        risk = 0
+        unknown = False
+        for t in range(ng):
+            c = order[t]
+            if c == ALL_GREEN:
+                continue
+            grp = buf[gstart[c] : gstart[c] + gsize[c]].copy()
+            if hard:
+                rg, rn = rules_after(glet[g], c, greens, need)
+                r = feasible(T, memo, grp, left - 1, hard, legal, rg, rn, state_hash(rg, rn), stats)
+            else:
+                r = feasible(T, memo, grp, left - 1, hard, legal, greens, need, hh, stats)
+            if r == NO:
+                risk += gsize[c]
+                if not count:
+                    break
+            elif r == UNKNOWN:
+                unknown = True
+        for c in range(PATTERNS):
+            gsize[c] = 0
+        at_risk[i] = risk
+        safe[i] = NO if risk else (UNKNOWN if unknown else YES)

@@ -26,14 +26,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN, History
-from raten.engine.hardmode import keeping, letter_counts, no_rules, rules, rules_after
+from raten.engine.feedback import History
+from raten.engine.hardmode import keeping, letter_counts, no_rules, rules
 from raten.engine.matrix import feedback_against
 from raten.engine.transposed import load_transposed
 from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.trees import kernels as tk
-from raten.trees.feasible import NO, UNKNOWN, YES, feasible
+from raten.trees.feasible import NO, UNKNOWN, YES, feasible, judge_guesses
 from raten.trees.memo import memo_get, new_memo, set_key, state_hash, zobrist
 
 #: What a guarantee may cover, widest first: each covers the next (``solutions``: the list's own).
@@ -199,29 +199,19 @@ class Guarantee:
 
     # --- one guess --------------------------------------------------------------------------
 
-    def _judge(self, row: int, cands: np.ndarray, left: int, legal, greens, need, count: bool) -> Safety:
-        """Whether guess ``row`` is safe with ``left`` guesses left (this one included)."""
-        word = self.words.allowed[row]
-        codes = self.tables[0][cands, row]
-        order = np.argsort(codes, kind="stable")  # stable: each group stays sorted, as cands is
-        cuts = np.flatnonzero(np.diff(codes[order])) + 1
-        groups = zip(codes[order][np.r_[0, cuts]], np.split(cands[order], cuts))
-        at_risk = 0
-        unknown = False
-        for code, grp in sorted(groups, key=lambda cg: -len(cg[1])):  # the likeliest to fail first
-            if code == ALL_GREEN:
-                continue
-            cg, cn = rules_after(self.tables[4][row], int(code), greens, need) if self.hard else (greens, need)
-            r = self._feasible(grp, left - 1, legal, cg, cn)
-            if r == NO:
-                at_risk += len(grp)
-                if not count:
-                    break
-            elif r == UNKNOWN:
-                unknown = True
-        if at_risk:
-            return Safety(word, False, at_risk)
-        return Safety(word, None if unknown else True)
+    def _judge(
+        self, rows: Sequence[int], cands: np.ndarray, left: int, legal, greens, need, count: bool
+    ) -> list[Safety]:
+        """Whether each guess of ``rows`` is safe with ``left`` guesses left (it included): one
+        compiled call for them all (``feasible.judge_guesses``)."""
+        picked = np.asarray(rows, dtype=np.int32)
+        safe = np.empty(len(picked), dtype=np.int64)
+        at_risk = np.empty(len(picked), dtype=np.int64)
+        hh = np.uint64(state_hash(greens, need))  # typed as the kernel's own hashes (numba #6713)
+        search = (self.tables, self.memo, cands, picked, left, self.hard, legal, greens, need, hh, count, self.stats)
+        judge_guesses(*search, safe, at_risk)
+        verdict = {YES: True, NO: False, UNKNOWN: None}
+        return [Safety(self.words.allowed[r], verdict[int(v)], int(k)) for r, v, k in zip(picked, safe, at_risk)]
 
     def judge(self, history: History, guesses: Sequence[str], work: int | None = WORK) -> list[Safety]:
         """Each guess's ``Safety`` after ``history`` (every unsafe guess's words at risk counted)."""
@@ -230,16 +220,15 @@ class Guarantee:
         greens, need = self._rules(history)
         legal = self._legal(greens, need)
         self._start(work)
-        out = []
-        for word in guesses:
-            row = self.words.allowed_index.get(word)
-            if left <= 0:  # no guess left: safe only when nothing covered is left to find
-                out.append(Safety(word, len(cands) == 0, len(cands)))
-            elif row is None or len(cands) == 0:  # no row to judge it by, or nothing covered left
-                out.append(Safety(word, None))
-            else:
-                out.append(self._judge(row, cands, left, legal, greens, need, count=True))
-        return out
+        if left <= 0:  # no guess left: safe only when nothing covered is left to find
+            return [Safety(word, len(cands) == 0, len(cands)) for word in guesses]
+        rows = [self.words.allowed_index.get(word) for word in guesses]
+        judged = [r for r in rows if r is not None] if len(cands) else []
+        verdicts = iter(self._judge(judged, cands, left, legal, greens, need, count=True) if judged else [])
+        # no row to judge a word by, or nothing covered left: nothing to say
+        return [
+            next(verdicts) if r is not None and len(cands) else Safety(word, None) for word, r in zip(guesses, rows)
+        ]
 
     # --- the guess to play ------------------------------------------------------------------
 
@@ -259,7 +248,7 @@ class Guarantee:
             row = self.words.allowed_index.get(word)
             if row is None:
                 continue
-            verdict = self._judge(row, cands, left, legal, greens, need, count=False)
+            verdict = self._judge([row], cands, left, legal, greens, need, count=False)[0]
             if verdict.safe:
                 return Choice(word, True, self.limit)
             if verdict.safe is None and undecided is None:
