@@ -203,9 +203,9 @@ def judge_guesses(T, memo, S, rows, left, hard, legal, greens, need, hh, count, 
             fill[c] = p
             p += gsize[c]
         for j in range(n):  # S is sorted, so is each group
-            c = np.int64(Mt[S[j], g])
-            buf[fill[c]] = S[j]
-            fill[c] += 1
+            code = np.int64(Mt[S[j], g])
+            buf[fill[code]] = S[j]
+            fill[code] += 1
         risk = 0
         unknown = False
         for t in range(ng):
