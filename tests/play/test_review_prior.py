@@ -207,6 +207,7 @@ def test_post_review_with_a_prior(tmp_path):
     app = create_app(lists=Lists.load({"de": load_words("de")}), db_path=tmp_path / "r.sqlite3", daily_secret="t")
     game = {"list": "de", "guesses": ["tarne", "tasse"], "answer": "tasse"}
     with TestClient(app) as client:
+        app.state.lists.warmup.wait("de", "frequency")  # loaded in the background (503 until then)
         ok = client.post("/api/review", json=game | {"prior": "frequency"})
         assert ok.status_code == 200, ok.text
         assert ok.json()["prior"] == "frequency"

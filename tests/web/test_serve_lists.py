@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import string
 import warnings
 from pathlib import Path
 
@@ -245,8 +246,8 @@ def test_an_endless_device_is_refused() -> None:
 
 
 def test_a_huge_file_is_refused_by_its_size(tmp_path) -> None:
-    big = tmp_path / "million.txt"
-    big.write_text("cigar\n" * 1_000_000)  # 10^6 words: 6 MB
+    big = tmp_path / "huge.txt"
+    big.write_text("cigar\n" * (MAX_FILE_BYTES // 6 + 1))  # one byte more than a word file may have
     error = _load_within(f"mine={big}:")
     assert isinstance(error, RatenError) and f"larger than {MAX_FILE_BYTES // 1024} KiB" in str(error)
 
@@ -279,8 +280,15 @@ def test_serve_refuses_unreadable_list_files_in_one_line(tmp_path, monkeypatch, 
         if not path.exists():
             pytest.skip("no /dev/zero")
     else:
-        path = tmp_path / "million.txt"
-        path.write_text("cigar\n" * 1_000_000)
+        import itertools
+
+        path = tmp_path / "million.txt"  # 10^6 different words: 6 MB, far more than a list may have
+        path.write_text(
+            "".join(
+                "".join(w) + "\n"
+                for w in itertools.islice(itertools.product(string.ascii_lowercase, repeat=5), 1_000_000)
+            )
+        )
     monkeypatch.setattr(uvicorn, "run", lambda *_a, **_k: pytest.fail("served"))
     words = tmp_path / "few.txt"
     words.write_text("\n".join(SOLUTIONS))

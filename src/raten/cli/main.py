@@ -184,7 +184,7 @@ def hint(
     state = _state(preset, solutions, allowed, any_answer, prior, hard, moves)
     guarded = guarantee is not None and not tree_file and not state.solved
     # under the guarantee the strategy's own ranking is made deep enough for its decision, once
-    deep = guarded and not answers_only
+    deep = guarded and not answers_only and top >= 1  # --top 0 is refused by the ranking itself
     ranked = state.hints(top=max(top, _guarded_ranked()) if deep else top, strategy=strategy, answers_only=answers_only)
     hints = ranked[:top]
     tree_guess = _tree_guess(tree_file, state) if tree_file else None

@@ -9,9 +9,10 @@ from pathlib import Path
 from raten.engine.words import normalise_list
 from raten.errors import RatenError
 
-#: The largest word file read (bytes): about 170,000 five-letter words, ten times the largest
-#: preset; beyond is no word list (``/dev/zero``, a disk image) and would only fill the memory.
-MAX_FILE_BYTES = 1024 * 1024
+#: The largest word file read (bytes): about 2.8 million five-letter words, room for the big
+#: lists an analyst tries (the feedback table's own limit refuses those in time, naming its
+#: size); beyond is no word list (``/dev/zero``, a disk image) and would only fill the memory.
+MAX_FILE_BYTES = 16 * 1024 * 1024
 
 
 def read_text(

@@ -21,6 +21,9 @@ class Served:
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
         self.thread.start()
+        # every list's other prior loads in the background, a 503 "warming_up" until then: a test
+        # asserting a first answer would meet one on a loaded machine (the page itself retries)
+        app.state.lists.warmup.wait_all()
 
     def stop(self) -> None:
         """Stop serving and close the socket (a new connection is refused), or fail if it does not stop."""
