@@ -55,6 +55,9 @@ async function showStats() {
   await Promise.all(finite.map((a) => a.finished.catch(() => null)));
   const help = el("help");
   if (help && help.open) await new Promise((resolve) => help.addEventListener("close", resolve, { once: true }));
+  // not over statistics the player opened meanwhile: opening them again would clear them while they load
+  const stats = document.getElementById("stats-dialog");
+  if (stats && stats.open) return;
   if (page.game && page.game.status !== "playing") openStats({ boards: N, mode: page.mode });
 }
 
