@@ -123,10 +123,13 @@ def test_the_page_offers_the_frequency_list_file_when_it_fits(small: WordSet, tm
         assert bad.status_code == 404 and "prior" in bad.json()["error"]
 
 
-def test_a_list_whose_frequency_table_is_too_large_is_not_offered() -> None:
+def test_a_list_whose_weighted_table_is_too_large_is_not_offered() -> None:
     from raten.web import device
     from raten.wordlists.presets import load_words
 
+    en_words = load_words("en")
+    assert device.on_device(en_words)  # 12972 x 2315 under its own prior
+    assert device._other_priors(en_words) == []  # 12972 x 12972 cells under a weighted prior
     de_words = load_words("de")
-    assert device.on_device(de_words)  # 9514 x 1050 under its own prior
-    assert not device._frequency_fits(de_words)  # 9514 x 9514 cells under the frequency prior
+    assert device.on_device(de_words)  # 6281 x 6281 under its own prior, the mixture
+    assert device._other_priors(de_words) == ["uniform", "frequency"]

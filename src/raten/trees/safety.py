@@ -57,8 +57,8 @@ def covers(over: str) -> str:
 
 #: The guess limit of a classic game.
 LIMIT = 6
-#: How many histories' covered candidates a ``Guarantee`` keeps.
-FITTING_KEPT = 64
+#: How many histories' covered candidates a ``Guarantee`` keeps (each history's beginnings too).
+FITTING_KEPT = 128
 #: The work one decision may do by default (table cells read, as the review's budget counts).
 WORK = 2_000_000_000
 
@@ -179,15 +179,26 @@ class Guarantee:
         key = tuple(history)
         fitting = self._fitting.get(key)
         if fitting is None:
+            # from the longest history kept that this one extends: each row then reads only the
+            # words still fitting, not a whole column of the table
             mt = self.tables[0]
-            mask = np.ones(mt.shape[0], dtype=bool)
-            for guess, code in key:
-                row = self.words.allowed_index.get(guess)
-                codes = mt[:, row] if row is not None else feedback_against(guess, self.cover.solutions)
-                mask &= codes == code
-            if len(self._fitting) >= FITTING_KEPT:
+            done, fitting = 0, np.arange(mt.shape[0], dtype=np.int32)
+            for k in range(len(key) - 1, 0, -1):
+                kept = self._fitting.get(key[:k])  # one lookup: another thread may clear the dict
+                if kept is not None:
+                    done, fitting = k, kept
+                    break
+            if len(self._fitting) + len(key) - done > FITTING_KEPT:
                 self._fitting.clear()  # one call: a server's threads never see it half done
-            self._fitting[key] = fitting = np.flatnonzero(mask).astype(np.int32)
+            for k in range(done, len(key)):
+                guess, code = key[k]
+                row = self.words.allowed_index.get(guess)
+                if row is not None:
+                    codes = mt[fitting, row]
+                else:
+                    codes = feedback_against(guess, [self.cover.solutions[i] for i in fitting])
+                fitting = fitting[codes == code]
+                self._fitting[key[: k + 1]] = fitting  # a later move of the same game starts here
         return fitting
 
     def _rules(self, history: History) -> tuple[np.ndarray, np.ndarray]:
