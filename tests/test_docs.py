@@ -180,7 +180,9 @@ def _slow(command: str) -> bool:
     return (
         "en-nyt" in command
         or "--prior frequency" in command
-        or command.startswith(("raten serve", "raten tree --words", "raten openers --words de", "raten hint --words de"))
+        or command.startswith(
+            ("raten serve", "raten tree --words", "raten openers --words de", "raten hint --words de")
+        )
     )
 
 

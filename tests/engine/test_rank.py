@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from published import EN_AFTER_CRANE, EN_OPENERS
 from raten.engine import kernels
+from raten.engine.feedback import pattern
 from raten.engine.matrix import PatternMatrix, build_matrix, load_matrix
 from raten.engine.rank import Split, _best_first, _primary_key, analyze, rank, split_of, split_stats
-from raten.engine.feedback import pattern
 from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.errors import RatenError
@@ -366,7 +366,9 @@ def test_a_clear_favourite_is_guessed_first(seed: int, rows: int) -> None:
     rnd = random.Random(seed)
     allowed = sorted({"".join(rnd.choice("abcde") for _ in range(5)) for _ in range(60)})
     words = WordSet.from_lists(allowed[:20], allowed, name="r")
-    weighted = words.with_prior("test", np.array([rnd.choice([1.0, 3.0, 40.0]) for _ in allowed]), solutions=words.allowed)
+    weighted = words.with_prior(
+        "test", np.array([rnd.choice([1.0, 3.0, 40.0]) for _ in allowed]), solutions=words.allowed
+    )
     answer = rnd.choice(allowed)
     for plain in (State(words), State(weighted)):
         state = plain

@@ -222,10 +222,14 @@ def test_a_game_without_an_openers_table_within_a_small_budget_says_at_least():
 def test_cli_review_json():
     from raten.cli.main import main
 
-    res = CliRunner().invoke(main, ["review", "--words", "de", "--prior", "uniform", "--json", "tarne", "tasse", "--answer", "tasse"])
+    res = CliRunner().invoke(
+        main, ["review", "--words", "de", "--prior", "uniform", "--json", "tarne", "tasse", "--answer", "tasse"]
+    )
     assert res.exit_code == 0, res.output
     assert '"skill"' in res.output
-    res = CliRunner().invoke(main, ["review", "--words", "de", "--prior", "uniform", "tarne", "tasse", "--answer", "tasse"])
+    res = CliRunner().invoke(
+        main, ["review", "--words", "de", "--prior", "uniform", "tarne", "tasse", "--answer", "tasse"]
+    )
     assert res.exit_code == 0 and "skill" in res.output
 
 
@@ -235,9 +239,13 @@ def test_post_review_answers_json_and_json_errors(tmp_path):
     from raten.web import create_app
     from raten.web.service import Lists
 
-    app = create_app(lists=Lists.load({"de": load_words("de", prior="uniform")}), db_path=tmp_path / "r.sqlite3", daily_secret="t")
+    app = create_app(
+        lists=Lists.load({"de": load_words("de", prior="uniform")}), db_path=tmp_path / "r.sqlite3", daily_secret="t"
+    )
     with TestClient(app) as client:
-        ok = client.post("/api/review", json={"list": "de", "prior": "uniform", "guesses": ["tarne", "tasse"], "answer": "tasse"})
+        ok = client.post(
+            "/api/review", json={"list": "de", "prior": "uniform", "guesses": ["tarne", "tasse"], "answer": "tasse"}
+        )
         assert ok.status_code == 200, ok.text
         body = ok.json()
         assert body["moves"][0]["skill"] == 99 and body["moves"][0]["best"] == "tarne"
@@ -247,7 +255,9 @@ def test_post_review_answers_json_and_json_errors(tmp_path):
             headers={"Accept-Language": "de"},
         )
         assert bad.status_code == 400 and "Farbzeilen" in bad.json()["error"]
-        big = client.post("/api/review", json={"list": "de", "prior": "uniform", "guesses": ["tarne"] * 13, "answer": "tasse"})
+        big = client.post(
+            "/api/review", json={"list": "de", "prior": "uniform", "guesses": ["tarne"] * 13, "answer": "tasse"}
+        )
         assert big.status_code == 422
         unknown = client.post("/api/review", json={"list": "xx", "guesses": ["tarne"], "answer": "tasse"})
         assert unknown.status_code == 400

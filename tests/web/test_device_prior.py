@@ -21,8 +21,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from raten.engine.feedback import format_pattern, parse_pattern, pattern
-from raten.engine.state import State
 from raten.engine.rank import _TIE_DECIMALS
+from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.web.app import create_app
 from raten.web.device import list_file

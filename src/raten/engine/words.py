@@ -156,11 +156,13 @@ class WordSet:
     @property
     def fingerprint(self) -> str:
         """A hash of both lists: the key for anything cached from them alone (the pattern matrix)."""
-        h = hashlib.sha256()
-        h.update("\n".join(self.solutions).encode())
-        h.update(b"|")
-        h.update("\n".join(self.allowed).encode())
-        return h.hexdigest()[:24]
+        return _fingerprint(self.solutions, self.allowed)
+
+    @property
+    def list_fingerprint(self) -> str:
+        """The fingerprint of the list as it names itself (its own solutions, whatever the prior):
+        the key of what belongs to the list, not to a prior (the daily game's order of words)."""
+        return _fingerprint(self.list_solutions, self.allowed)
 
     @cached_property
     def prior_key(self) -> str:
@@ -222,6 +224,14 @@ class WordSet:
             source=self.source,
             fallback_weights=self.fallback_weights,
         )
+
+
+def _fingerprint(solutions: tuple[str, ...], allowed: tuple[str, ...]) -> str:
+    h = hashlib.sha256()
+    h.update("\n".join(solutions).encode())
+    h.update(b"|")
+    h.update("\n".join(allowed).encode())
+    return h.hexdigest()[:24]
 
 
 def letters(words: tuple[str, ...] | list[str]) -> np.ndarray:
