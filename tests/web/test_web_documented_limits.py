@@ -35,8 +35,10 @@ def _n(x: float) -> str:
     return f"{x:,.10g}".replace(",", " ")
 
 
-def _rate(rate: float, burst: float) -> str:
-    return f"{_n(rate)}/s, bursts of {_n(burst)}" if rate >= 1 else f"one per {_n(1 / rate)} s, bursts of {_n(burst)}"
+def _rate(kind: str) -> str:
+    """A rate as the table writes it: "60 per 3 s"."""
+    item = POLICY.rate(kind)
+    return f"{_n(item.amount)} per {_n(item.get_expiry())} s"
 
 
 POLICY = Policy()
@@ -49,10 +51,10 @@ EXPECTED = {
     "hints cache": f"about {service.CACHE_BYTES // 2**20} MB",
     "look-ahead": f"up to {service.LOOKAHEAD_MAX_CANDIDATES} candidates",
     "fallback": f"up to {_n(service.FALLBACK_MAX_RANKED)} of them",
-    "requests per address": _rate(POLICY.address_rate, POLICY.address_burst),
-    "requests per player cookie": _rate(POLICY.player_rate, POLICY.player_burst),
-    "uncached hints per address": _rate(POLICY.work_rate, POLICY.work_burst),
-    "new players per address": _rate(POLICY.new_player_rate, POLICY.new_player_burst),
+    "requests per address": _rate("address"),
+    "requests per player cookie": _rate("player"),
+    "uncached hints per address": _rate("work"),
+    "new players per address": _rate("new_player"),
     "`--list` files": f"at most {_n(MAX_FILE_BYTES / 2**20)} MiB; a list at most {_n(MAX_LIST_WORDS)} words",
     "a prior still loading": f"`Retry-After: {_n(RETRY_AFTER)}`",
     "the database failing": f"`Retry-After: {_n(STORE_RETRY_AFTER)}`",

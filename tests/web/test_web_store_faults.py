@@ -21,7 +21,7 @@ from raten.web import create_app
 from raten.web.limits import Policy
 from raten.web.service import Lists
 
-ROOMY = Policy(address_burst=10_000, player_burst=10_000, work_burst=10_000, new_player_burst=10_000)
+ROOMY = Policy(address="10000/second", player="10000/second", work="10000/second", new_player="10000/second")
 
 
 @pytest.fixture(scope="module")

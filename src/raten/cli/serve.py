@@ -26,6 +26,14 @@ from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
     "[env RATEN_DB; default: raten.sqlite3 in the user data directory].",
 )
 @click.option(
+    "--redis",
+    "redis_url",
+    metavar="URL",
+    envvar="RATEN_REDIS",
+    help="A Redis server (redis://HOST:PORT/DB) through which several servers share the rate limits and "
+    "the hint cache [env RATEN_REDIS; default: each server process its own].",
+)
+@click.option(
     "--lists",
     "list_names",
     default=None,
@@ -101,6 +109,7 @@ def serve(
     host: str,
     port: int,
     db: str | None,
+    redis_url: str | None,
     list_names: str | None,
     extra_lists: tuple[str, ...],
     workers: int,
@@ -121,6 +130,7 @@ def serve(
 
     from raten.web.app import create_app
     from raten.web.protocol import with_header_timeout
+    from raten.web.sharing import ENV_REDIS
     from raten.web.store import ENV_DB, default_db_path, is_postgres, open_store
     from raten.web.store.target import shown as db_shown
 
@@ -147,13 +157,18 @@ def serve(
         os.environ[ENV_DB] = str(db_path)
         os.environ[ENV_LISTS] = ",".join(names or [])
         os.environ[ENV_EXTRA] = "\n".join(extra)
-        # fail here, once, if a list or the database is unusable; the workers open their own connections
-        create_app(names, db_path, extra_lists=extra).state.store.close()
+        if redis_url:
+            os.environ[ENV_REDIS] = redis_url
+        # fail here, once, if a list, the database or Redis is unusable; the workers open their own connections
+        create_app(names, db_path, extra_lists=extra, redis_url=redis_url).state.store.close()
         uvicorn.run("raten.cli.serve:app_from_env", factory=True, workers=workers, **options)
         return
-    app = create_app(names, db_path, workers=rank_workers, queue=queue, processes=True, extra_lists=extra)
+    app = create_app(
+        names, db_path, workers=rank_workers, queue=queue, processes=True, extra_lists=extra, redis_url=redis_url
+    )
     _wait_for_rank_workers(app)
-    err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_shown(db_path)}")
+    shared = f"; shared through Redis at {app.state.shared.shown}" if redis_url else ""
+    err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_shown(db_path)}{shared}")
     uvicorn.run(app, **options)
 
 
@@ -200,10 +215,12 @@ def app_from_env():
     import os
 
     from raten.web.app import create_app
+    from raten.web.sharing import ENV_REDIS
 
     names = [n for n in os.environ.get(ENV_LISTS, "").split(",") if n] or None
     extra = [s for s in os.environ.get(ENV_EXTRA, "").split("\n") if s]
     rank_workers, queue = (int(x) for x in os.environ.get(ENV_RANK, "1,8").split(","))
-    app = create_app(names, workers=rank_workers, queue=queue, processes=True, extra_lists=extra)
+    redis_url = os.environ.get(ENV_REDIS) or None
+    app = create_app(names, workers=rank_workers, queue=queue, processes=True, extra_lists=extra, redis_url=redis_url)
     _wait_for_rank_workers(app)
     return app

@@ -41,6 +41,7 @@ from raten.web.routes import api_router
 from raten.web.routes.common import PLAYER_COOKIE, language
 from raten.web.routes.pages import Pages
 from raten.web.service import Lists
+from raten.web.sharing import Shared
 from raten.web.store import ConflictError, UnavailableError, open_store
 
 HERE = Path(__file__).parent
@@ -62,6 +63,7 @@ def create_app(
     queue: int = 8,
     processes: bool = False,
     extra_lists: Iterable[str] = (),
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The web app.
 
@@ -76,8 +78,13 @@ def create_app(
     (lists by name or spec only) they are worker processes of lower priority instead of threads.
     ``extra_lists``: ``NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]`` specs offered besides
     (`raten serve --list`).
+    ``redis_url``: a Redis server that the nodes of a deployment share the rate limits and the
+    hint cache through (``raten.web.sharing``; default: each process its own).
     """
+    shared = Shared(redis_url) if redis_url else None
     store = open_store(db_path)  # first: a bad database fails before the lists load
+    if shared is not None:
+        shared.check()
     lists = lists or Lists.load(word_sets, extra=extra_lists)
     warm_up_review()  # once per process: the first review is then not a compile of the search
 
@@ -91,6 +98,7 @@ def create_app(
     )
     app.state.lists = lists
     app.state.store = store
+    app.state.shared = shared
     app.state.games = Games(lists, store, daily_secret if daily_secret is not None else store.secret(), today)
     executor = None
     if processes:
@@ -102,7 +110,9 @@ def create_app(
     else:
         app.state.rank = lists.rank
         app.state.rank_boards = functools.partial(boards_answers.answer_for, lists)
-    app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
+    app.state.limits = limits = Limits(
+        policy or Policy(), workers=workers, depth=queue, executor=executor, shared=shared
+    )
     app.state.warm_processes = processes
     app.include_router(api_router())
     static = Assets(HERE / "static", "/static")
