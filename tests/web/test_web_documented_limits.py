@@ -12,6 +12,7 @@ from raten.web import service
 from raten.web.app import STORE_RETRY_AFTER
 from raten.web.limits import Policy
 from raten.web.models import LIST_NAME_MAX, HintsIn
+from raten.web.protocol import ConnectionPolicy
 from raten.web.warmup import RETRY_AFTER
 from raten.wordlists.files import MAX_FILE_BYTES
 from raten.wordlists.presets import MAX_LIST_WORDS
@@ -42,6 +43,7 @@ def _rate(kind: str) -> str:
 
 
 POLICY = Policy()
+CONNECTIONS = ConnectionPolicy()
 LIMIT_MAX = HintsIn.model_json_schema()["properties"]["limit"]["maximum"]
 
 EXPECTED = {
@@ -58,6 +60,9 @@ EXPECTED = {
     "`--list` files": f"at most {_n(MAX_FILE_BYTES / 2**20)} MiB; a list at most {_n(MAX_LIST_WORDS)} words",
     "a prior still loading": f"`Retry-After: {_n(RETRY_AFTER)}`",
     "the database failing": f"`Retry-After: {_n(STORE_RETRY_AFTER)}`",
+    "request head": f"{CONNECTIONS.max_head // 1024} KiB, within {_n(CONNECTIONS.header_timeout)} s",
+    "request body time": f"within {_n(CONNECTIONS.body_timeout)} s of its head",
+    "connections": f"{_n(CONNECTIONS.per_address)} per address and {_n(CONNECTIONS.total)} in all",
 }
 
 
@@ -75,3 +80,19 @@ def test_the_error_paragraph_names_the_body_cap() -> None:
 def test_the_table_is_read() -> None:
     assert set(EXPECTED) <= set(documented())
     assert re.search(r"\d", "".join(documented().values()))
+
+
+def test_raten_serve_defaults_are_the_protocols() -> None:
+    from raten.cli.serve import serve
+
+    defaults = {p.name: p.default for p in serve.params}
+    assert (
+        ConnectionPolicy(
+            defaults["header_timeout"],
+            defaults["body_timeout"],
+            defaults["max_head"],
+            defaults["connections_per_address"],
+            defaults["limit_concurrency"],
+        )
+        == ConnectionPolicy()
+    )

@@ -1,18 +1,15 @@
 """The abuse plumbing on its own: the rates (the ``limits`` package, in memory), the bounded
-work queue, the body cap, the head timeout of the server protocol."""
+work queue, the body cap (the server protocol's limits: test_web_protocol.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-import uvicorn
 
 from raten.web.limits import RATES, Guard, Limits, Policy, Rates, Refused, WorkQueue
-from raten.web.protocol import ENV_HEADER_TIMEOUT, HeaderTimeout, with_header_timeout
 
 
 def run_async(coro) -> object:
@@ -130,32 +127,6 @@ def test_a_declared_length_over_the_cap_is_refused_before_reading():
 def test_a_body_under_the_cap_goes_through():
     sent, _ = _call_guard(Policy(max_body=100), [{"type": "http.request", "body": b"x" * 100}])
     assert sent[0]["status"] == 200
-
-
-def test_a_silent_connection_is_closed_after_the_head_timeout(monkeypatch):
-    monkeypatch.setattr(HeaderTimeout, "header_timeout", HeaderTimeout.header_timeout)  # restored after
-    monkeypatch.setenv(ENV_HEADER_TIMEOUT, "10")
-
-    async def app(_scope, _receive, _send):  # pragma: no cover - never reached
-        raise AssertionError
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(app, port=port, http=with_header_timeout(0.3), log_level="warning", lifespan="off")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(200):
-            if server.started:
-                break
-            threading.Event().wait(0.05)
-        with socket.create_connection(("127.0.0.1", port), timeout=30) as c:
-            assert c.recv(1) == b""  # closed by the server, not by the 30 s socket timeout
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 def test_refusals_are_held_back_at_most_the_tarpit():

@@ -76,7 +76,15 @@ from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
     default=1000,
     show_default=True,
     type=click.IntRange(1),
-    help="Open connections and requests at once per server process; beyond, uvicorn answers 503.",
+    help="Open connections per server process; beyond, a new one is answered 503 (JSON) and closed.",
+)
+@click.option(
+    "--connections-per-address",
+    default=64,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Open connections from one address per server process; beyond, 429 (JSON). 0: no cap (behind a "
+    "proxy, which is one address and caps per client itself).",
 )
 @click.option(
     "--header-timeout",
@@ -84,6 +92,20 @@ from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
     show_default=True,
     type=click.FloatRange(0.1, 600),
     help="Seconds a connection may take to send a request head before it is closed.",
+)
+@click.option(
+    "--body-timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.1, 600),
+    help="Seconds a request body may take to arrive once its head is complete; beyond, 408 (JSON).",
+)
+@click.option(
+    "--max-head",
+    default=32 * 1024,
+    show_default=True,
+    type=click.IntRange(1024, 1024 * 1024),
+    help="Bytes a request head (request line and headers) may have; beyond, 431 (JSON).",
 )
 @click.option(
     "--keep-alive",
@@ -116,7 +138,10 @@ def serve(
     rank_workers: int,
     queue: int,
     limit_concurrency: int,
+    connections_per_address: int,
     header_timeout: float,
+    body_timeout: float,
+    max_head: int,
     keep_alive: int,
     proxy_headers: bool,
     forwarded_allow_ips: str,
@@ -129,7 +154,7 @@ def serve(
     import uvicorn
 
     from raten.web.app import create_app
-    from raten.web.protocol import with_header_timeout
+    from raten.web.protocol import ConnectionPolicy, guarded_protocol
     from raten.web.sharing import ENV_REDIS
     from raten.web.store import ENV_DB, default_db_path, is_postgres, open_store
     from raten.web.store.target import shown as db_shown
@@ -145,8 +170,10 @@ def serve(
         "port": port,
         "log_level": log_level,
         "access_log": log_level == "debug",
-        "http": with_header_timeout(header_timeout),
-        "limit_concurrency": limit_concurrency,
+        "http": guarded_protocol(
+            ConnectionPolicy(header_timeout, body_timeout, max_head, connections_per_address, limit_concurrency)
+        ),
+        "limit_concurrency": None,  # the protocol's own cap, which answers JSON
         "timeout_keep_alive": keep_alive,
         "proxy_headers": proxy_headers,
         "forwarded_allow_ips": forwarded_allow_ips if proxy_headers else "",
