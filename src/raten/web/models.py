@@ -212,6 +212,14 @@ class GuessIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     guess: str = Field(max_length=40)
+    row: int | None = Field(
+        None,
+        ge=0,
+        le=20,
+        description="The rows the game has before this guess, as the client knows it: a guess sent again "
+        "(a retry after a lost answer) is then answered with the game instead of played twice, and a guess "
+        "on a game that changed meanwhile is refused (409 conflict).",
+    )
 
 
 class RowOut(BaseModel):
@@ -436,3 +444,9 @@ class BoardsHintsOut(BaseModel):
     done: bool
     board: builtins.list[BoardOut]
     hints: builtins.list[BoardsHintOut]
+
+
+class HealthOut(BaseModel):
+    status: Literal["ok"]
+    database: str = Field(description="The store's engine: sqlite or postgresql.")
+    shared: bool | None = Field(description="Whether Redis is in use now (None: not configured).")

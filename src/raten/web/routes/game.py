@@ -125,7 +125,7 @@ def post_guess(
     games: GamesDep,
     palette: PaletteQuery = "standard",  # noqa: ARG001 - read from the request where the share text is made
 ) -> GameOut:
-    return game_out(games.guess(current_player(request), game_id, body.guess), request)
+    return game_out(games.guess(current_player(request), game_id, body.guess, body.row), request)
 
 
 @router.get("/stats", response_model=StatsOut, responses=errors(400), summary="Your statistics on a list")

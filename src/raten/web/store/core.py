@@ -156,6 +156,10 @@ class Store:
         self._write([("INSERT INTO players (id, created) VALUES (?, ?)", (player, _now()))])
         return player
 
+    def ping(self) -> None:
+        """One trivial read: ``UnavailableError`` while the database cannot be used."""
+        self._read("SELECT 1", ())
+
     def player_exists(self, player: str) -> bool:
         return bool(self._read("SELECT 1 FROM players WHERE id = ?", (player,)))
 
