@@ -93,8 +93,8 @@ run: install
 	$(BIN)/raten serve --host 127.0.0.1 --port 8000
 
 lint: install
-	$(BIN)/ruff check src tests bench checker
-	$(BIN)/ruff format --check src tests bench checker
+	$(BIN)/ruff check src tests bench checker deploy
+	$(BIN)/ruff format --check src tests bench checker deploy
 	$(BIN)/mypy  # the package, as [tool.mypy] in pyproject.toml says
 
 # The solver's engine on the device (src/raten/web/static/device/engine.js), under node's test runner.
