@@ -412,12 +412,8 @@ class Cluster:
                 node.start()
             for node in self.nodes:
                 node.wait_ready()
-            self.nginx = Nginx(
-                self.root / "nginx", self.port or free_port(), [f"127.0.0.1:{n.port}" for n in self.nodes]
-            )
-            self._stack.callback(self.nginx.stop)
-            self.nginx.start()
-            self.nginx.wait_ready()
+            self._stack.callback(lambda: self.nginx.stop() if self.nginx else None)
+            self.front(self.size)
         except BaseException:
             self.__exit__(None, None, None)
             raise
@@ -428,6 +424,15 @@ class Cluster:
             self._stack.close()
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+    def front(self, count: int) -> None:
+        """Put nginx in front of the first ``count`` nodes (started anew on the same port)."""
+        port = self.port or (self.nginx.port if self.nginx else free_port())
+        if self.nginx is not None:
+            self.nginx.stop()
+        self.nginx = Nginx(self.root / "nginx", port, [f"127.0.0.1:{n.port}" for n in self.nodes[:count]])
+        self.nginx.start()
+        self.nginx.wait_ready()
 
     def restart(self, index: int) -> None:
         """Start node ``index`` again (after ``kill`` or ``stop``) and wait until it serves."""

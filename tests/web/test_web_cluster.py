@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from raten.engine.feedback import format_pattern, pattern
+from raten.engine.state import State
 from raten.wordlists.presets import load_words
 
 pytestmark = pytest.mark.slow
@@ -72,43 +73,42 @@ async def call(run: Run, client: httpx.AsyncClient, method: str, url: str, body:
     return None
 
 
-async def play_game(run: Run, client: httpx.AsyncClient, mode: str, solutions: tuple[str, ...]) -> bool:
+async def play_game(run: Run, client: httpx.AsyncClient, mode: str, start: State) -> bool:
     """One whole game: each guess a word that fits everything seen so far."""
     game = await call(run, client, "POST", "/api/games", {"list": LIST, "mode": mode})
     if game is None:
         return False
     run.told[game["id"]] = game
     run.players.setdefault(client.cookies["raten_player"], set()).add(game["id"])
-    candidates = list(solutions)
+    state = start
     while game["status"] == "playing":
         await asyncio.sleep(random.uniform(0.1, 0.3))  # a player's pause (and the rate per player)
-        guess = random.choice(candidates)
+        guess = random.choice(state.candidate_words)
         row = len(game["rows"])
         after = await call(run, client, "POST", f"/api/games/{game['id']}/guesses", {"guess": guess, "row": row})
         if after is None:
             return False
         game = run.told[game["id"]] = after
         run.answered += 1
-        told = game["rows"][row]["pattern"]
-        candidates = [c for c in candidates if format_pattern(pattern(guess, c)) == told]
+        state = state.after(guess, game["rows"][row]["pattern"])
     return True
 
 
-async def player(run: Run, index: int, base: str, solutions: tuple[str, ...]) -> None:
+async def player(run: Run, index: int, base: str, start: State) -> None:
     """A player from its own loopback address: today's word, then practice games until the killed
     node has served again for a while."""
     transport = httpx.AsyncHTTPTransport(local_address=f"127.0.{index // 250}.{index % 250 + 2}")
     async with httpx.AsyncClient(base_url=base, transport=transport, timeout=60) as client:
-        if not await play_game(run, client, "daily", solutions):
+        if not await play_game(run, client, "daily", start):
             return
         games = 1
         while games < 3 or run.restarted_at is None or run.answered < run.restarted_at + MORE_AFTER_RESTART:
-            if not await play_game(run, client, "practice", solutions):
+            if not await play_game(run, client, "practice", start):
                 return
             games += 1
 
 
-async def players(run: Run, cluster, solutions: tuple[str, ...]) -> None:
+async def players(run: Run, cluster, start: State) -> None:
     async def kill_and_restart() -> None:
         while run.answered < KILL_AFTER:
             await asyncio.sleep(0.1)
@@ -118,7 +118,7 @@ async def players(run: Run, cluster, solutions: tuple[str, ...]) -> None:
         run.restarted_at = run.answered
 
     supervisor = asyncio.ensure_future(kill_and_restart())
-    await asyncio.gather(*(player(run, i, cluster.url, solutions) for i in range(PLAYERS)))
+    await asyncio.gather(*(player(run, i, cluster.url, start) for i in range(PLAYERS)))
     await supervisor
 
 
@@ -132,13 +132,13 @@ def stored(cluster) -> dict[str, tuple]:
 
 
 def test_a_node_killed_under_100_players_loses_no_answered_move(cluster) -> None:
-    solutions = load_words(LIST).solutions
+    start = State(load_words(LIST))
     run = Run()
     result: list[BaseException] = []
 
     def go() -> None:  # on a loop of its own (the browser tests keep one in this thread)
         try:
-            asyncio.run(players(run, cluster, solutions))
+            asyncio.run(players(run, cluster, start))
         except BaseException as e:
             result.append(e)
 
