@@ -82,7 +82,7 @@ async def play(base: str, address: str, until: float, think: float, moves: Moves
             while game["status"] == "playing" and time.monotonic() < until:
                 await asyncio.sleep(random.uniform(0.5 * think, 1.5 * think))
                 guess, row = random.choice(state.candidate_words), len(game["rows"])
-                start = time.monotonic()
+                sent = time.monotonic()
                 try:
                     r = await client.post(f"/api/games/{game['id']}/guesses", json={"guess": guess, "row": row})
                 except httpx.TransportError:
@@ -90,7 +90,7 @@ async def play(base: str, address: str, until: float, think: float, moves: Moves
                 if r is None or r.status_code != 200:
                     moves.failed += 1
                     continue
-                moves.seconds.append(time.monotonic() - start)
+                moves.seconds.append(time.monotonic() - sent)
                 game = r.json()
                 state = state.after(guess, game["rows"][row]["pattern"])
 

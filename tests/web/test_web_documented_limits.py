@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from raten.web import service
+from raten.web import service, transfer
 from raten.web.app import STORE_RETRY_AFTER
 from raten.web.limits import Policy
 from raten.web.models import LIST_NAME_MAX, HintsIn
@@ -57,6 +57,9 @@ EXPECTED = {
     "requests per player cookie": _rate("player"),
     "uncached hints per address": _rate("work"),
     "new players per address": _rate("new_player"),
+    "codes and imports per address": _rate("transfer"),
+    "a file of games": f"{POLICY.max_import_body // 2**20} MiB and {_n(transfer.MAX_GAMES)} games",
+    "a code": f"{transfer.CODE_LENGTH} characters, valid {transfer.CODE_HOURS} hours",
     "`--list` files": f"at most {_n(MAX_FILE_BYTES / 2**20)} MiB; a list at most {_n(MAX_LIST_WORDS)} words",
     "a prior still loading": f"`Retry-After: {_n(RETRY_AFTER)}`",
     "the database failing": f"`Retry-After: {_n(STORE_RETRY_AFTER)}`",

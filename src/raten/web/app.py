@@ -37,9 +37,11 @@ from raten.web.games import GameConflictError, Games, NotFoundError
 from raten.web.headers import PAGE_POLICY as _PAGE_POLICY
 from raten.web.headers import SecurityHeaders, docs_policy, security_headers
 from raten.web.limits import Guard, Limits, Policy, Refused
+from raten.web.reviews import Reviews
 from raten.web.routes import api_router
 from raten.web.routes.common import PLAYER_COOKIE, language
 from raten.web.routes.pages import Pages
+from raten.web.routes.review import game_review
 from raten.web.service import Lists
 from raten.web.sharing import Shared
 from raten.web.store import ConflictError, UnavailableError, open_store
@@ -114,6 +116,7 @@ def create_app(
         policy or Policy(), workers=workers, depth=queue, executor=executor, shared=shared
     )
     app.state.warm_processes = processes
+    app.state.reviews = Reviews(store, limits, game_review)
     app.include_router(api_router())
     static = Assets(HERE / "static", "/static")
     viewers = Assets(docs_assets_dir(), "/static/docs")
@@ -154,7 +157,7 @@ _CONFLICTS = frozenset({"game_over", "not_over"})
 
 
 #: Library error keys that keep their own code (the rest are ``bad_request``).
-_KEYED = frozenset({"lookahead_too_broad"})
+_KEYED = frozenset({"lookahead_too_broad", "bad_transfer_file", "unknown_transfer_code", "transfer_what"})
 
 
 def _error(status: int, message: str, code: str) -> JSONResponse:

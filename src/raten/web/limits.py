@@ -158,6 +158,8 @@ class Policy:
     counted in a sliding window per key."""
 
     max_body: int = 128 * 1024
+    #: The body of ``POST /api/import`` (a file of up to ``raten.web.transfer.MAX_GAMES`` games).
+    max_import_body: int = 8 * 1024 * 1024
     #: Requests per client address (files under /static are not counted).
     address: str = "60 per 3 seconds"
     #: Requests per player cookie.
@@ -166,6 +168,8 @@ class Policy:
     work: str = "20 per 5 seconds"
     #: New players per address.
     new_player: str = "10 per 50 seconds"
+    #: Codes made and games imported per address (a code is 40 random bits: this keeps guessing hopeless).
+    transfer: str = "20 per hour"
     #: Seconds a refusal (429, 503) is held back at most: a client that ignores Retry-After and
     #: asks again at once then costs one cheap answer a second per connection, not thousands.
     tarpit: float = 1.0
@@ -266,7 +270,11 @@ class Guard:
             text = self.wording(refused, _header(scope, b"accept-language")) if self.wording else None
             await refused.response(text)(scope, receive, send)
             return
-        await self.app(scope, self._capped(receive), send)
+        await self.app(scope, self._capped(receive, self._cap(scope)), send)
+
+    def _cap(self, scope: Scope) -> int:
+        """The body cap of this request (an import's file may be larger than any other body)."""
+        return self.policy.max_import_body if scope["path"] == "/api/import" else self.policy.max_body
 
     async def _check(self, scope: Scope) -> None:
         if not scope["path"].startswith("/static/"):
@@ -275,13 +283,12 @@ class Guard:
         if player:
             await self.limits.rates.hit("player", player[:64])
         length = _header(scope, b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.policy.max_body):
-            raise too_large(self.policy.max_body)
+        if length is not None and (not length.isdigit() or int(length) > self._cap(scope)):
+            raise too_large(self._cap(scope))
 
-    def _capped(self, receive: Receive) -> Receive:
-        """``receive`` that raises ``too_large`` (handled as 413 JSON) once the body passes the cap."""
+    def _capped(self, receive: Receive, cap: int) -> Receive:
+        """``receive`` that raises ``too_large`` (handled as 413 JSON) once the body passes ``cap``."""
         seen = 0
-        cap = self.policy.max_body
 
         async def capped() -> Message:
             nonlocal seen
