@@ -47,39 +47,50 @@ FLOOD_CONNECTIONS = 1000
 
 @dataclass
 class Moves:
-    """The moves of a run: latencies of those answered 200, and how many were not."""
+    """The moves sent within a measuring window: latencies of those answered 200, and how many were not."""
 
+    opens: float
+    closes: float
     seconds: list[float] = field(default_factory=list)
     failed: int = 0
 
-    def row(self, wall: float) -> dict:
+    def count(self, sent: float, took: float | None) -> None:
+        """One move sent at ``sent`` (monotonic) that took ``took`` seconds, or failed (None)."""
+        if self.opens <= sent < self.closes:
+            if took is None:
+                self.failed += 1
+            else:
+                self.seconds.append(took)
+
+    def row(self, seconds: float) -> dict:
         done = len(self.seconds)
         q = statistics.quantiles(self.seconds, n=100) if done >= 2 else [float("nan")] * 99
         total = done + self.failed
         return {
             "moves": done,
-            "per_s": done / wall,
+            "per_s": done / seconds,
             "ok_pct": 100.0 * done / total if total else float("nan"),
             "p50_ms": 1000 * q[49],
             "p99_ms": 1000 * q[98],
         }
 
 
-async def play(base: str, address: str, until: float, think: float, moves: Moves, start: State) -> None:
-    """Practice games, one after another, until ``until`` (a move in flight then still counts)."""
+async def play(base: str, address: str, think: float, moves: Moves, start: State) -> None:
+    """Practice games, one after another, until the window closes."""
     transport = httpx.AsyncHTTPTransport(local_address=address)
     async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as client:
-        while time.monotonic() < until:
+        while time.monotonic() < moves.closes:
+            sent = time.monotonic()
             try:
                 r = await client.post("/api/games", json={"list": LIST, "mode": "practice"})
             except httpx.TransportError:
                 r = None
             if r is None or r.status_code != 200:
-                moves.failed += 1
+                moves.count(sent, None)
                 await asyncio.sleep(think)
                 continue
             game, state = r.json(), start
-            while game["status"] == "playing" and time.monotonic() < until:
+            while game["status"] == "playing" and time.monotonic() < moves.closes:
                 await asyncio.sleep(random.uniform(0.5 * think, 1.5 * think))
                 guess, row = random.choice(state.candidate_words), len(game["rows"])
                 sent = time.monotonic()
@@ -88,9 +99,9 @@ async def play(base: str, address: str, until: float, think: float, moves: Moves
                 except httpx.TransportError:
                     r = None
                 if r is None or r.status_code != 200:
-                    moves.failed += 1
+                    moves.count(sent, None)
                     continue
-                moves.seconds.append(time.monotonic() - sent)
+                moves.count(sent, time.monotonic() - sent)
                 game = r.json()
                 state = state.after(guess, game["rows"][row]["pattern"])
 
@@ -107,10 +118,9 @@ def addresses(n: int, third: int) -> list[str]:
     return [f"127.0.{third}.{i % 250 + 2}" for i in range(n)]
 
 
-async def players(base: str, n: int, seconds: float, think: float, start: State, third: int = 1) -> Moves:
-    moves = Moves()
-    until = time.monotonic() + seconds
-    await asyncio.gather(*(play(base, a, until, think, moves, start) for a in addresses(n, third)))
+async def players(base: str, n: int, moves: Moves, think: float, start: State, third: int = 1) -> Moves:
+    """``n`` players from their own addresses (127.0.THIRD.x) until ``moves`` closes."""
+    await asyncio.gather(*(play(base, a, think, moves, start) for a in addresses(n, third)))
     return moves
 
 
@@ -156,19 +166,18 @@ async def flood_one(kind: str, host: str, port: int, until: float, seen: dict) -
         await asyncio.sleep(1)
 
 
-async def flooded(kind: str | None, base: str, n_players: int, seconds: float, think: float, start: State) -> tuple:
+async def flooded(kind: str | None, base: str, n_players: int, moves: Moves, think: float, start: State) -> dict:
     """Players' moves while ``kind`` floods ``base`` (None: no flood); what the flood connections got."""
     host, port = base.removeprefix("http://").split(":")
     seen = {"opened": 0, "closed": 0, "refused_connect": 0}
-    until = time.monotonic() + seconds
     floods = []
     if kind is not None:
         for _ in range(FLOOD_CONNECTIONS):
-            floods.append(asyncio.ensure_future(flood_one(kind, host, int(port), until, seen)))
+            floods.append(asyncio.ensure_future(flood_one(kind, host, int(port), moves.closes, seen)))
             await asyncio.sleep(0.002)  # 1,000 connections within 2 s
-    moves = await players(base, n_players, max(1.0, until - time.monotonic()), think, start, third=3)
+    await players(base, n_players, moves, think, start, third=3)
     await asyncio.gather(*floods)
-    return moves, seen
+    return seen
 
 
 # --- measuring ----------------------------------------------------------------------------------
@@ -200,12 +209,26 @@ def server_cpu(cluster: localcluster.Cluster, extra: list[localcluster.Node]) ->
     return sum(_cpu(p) for p in procs.values())
 
 
-def measured(cluster, extra, coroutine) -> tuple:
-    """Run ``coroutine``: its result, wall seconds, server CPU seconds, this client's CPU seconds."""
-    cpu0, me0, wall0 = server_cpu(cluster, extra), time.process_time(), time.monotonic()
-    result = asyncio.run(coroutine)
-    wall = time.monotonic() - wall0
-    return result, wall, server_cpu(cluster, extra) - cpu0, time.process_time() - me0
+def measured(cluster, extra, warm: float, seconds: float, run) -> tuple:
+    """``run(moves)`` (a coroutine function) with a window opening after ``warm`` seconds and
+    lasting ``seconds``: its result, the moves, and the server's and this client's CPU seconds
+    within the window."""
+    now = time.monotonic()
+    moves = Moves(now + warm, now + warm + seconds)
+    cpu: dict[str, float] = {}
+
+    def sample(when: str) -> None:
+        cpu[when] = server_cpu(cluster, extra)
+        cpu[when + "_me"] = time.process_time()
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        loop.call_later(warm, sample, "open")
+        loop.call_later(warm + seconds, sample, "close")
+        return await run(moves)
+
+    result = asyncio.run(main())
+    return result, moves, cpu["close"] - cpu["open"], cpu["close_me"] - cpu["open_me"]
 
 
 def show(title: str, header: list[str], rows: list[list[str]]) -> None:
@@ -220,13 +243,12 @@ def scale(cluster, args, start: State) -> None:
     rows = []
     for count in (1, 2, 3):
         cluster.front(count)
-        asyncio.run(players(cluster.url, 20, 3, args.think, start))  # warm: caches, connections
-        moves, wall, cpu, me = measured(
-            cluster, [], players(cluster.url, args.players, args.seconds, args.think, start)
+        _, moves, cpu, me = measured(
+            cluster, [], args.warm, args.seconds, lambda m: players(cluster.url, args.players, m, args.think, start)
         )
-        r = moves.row(wall)
-        rows.append([str(count), f"{r['moves']}", f"{r['per_s']:.0f}", f"{r['ok_pct']:.2f} %",
-                     f"{r['p50_ms']:.0f}", f"{r['p99_ms']:.0f}", f"{wall:.1f}", f"{cpu:.1f}", f"{me:.1f}"])  # fmt: skip
+        r = moves.row(args.seconds)
+        figures = [r["moves"], f"{r['per_s']:.0f}", f"{r['ok_pct']:.2f} %", f"{r['p50_ms']:.0f}", f"{r['p99_ms']:.0f}"]
+        rows.append([str(count), *map(str, figures), f"{args.seconds:g}", f"{cpu:.1f}", f"{me:.1f}"])
     show(
         f"moves through nginx, {args.players} players pausing {args.think} s (list {LIST})",
         ["nodes", "moves", "moves/s", "answered", "p50 ms", "p99 ms", "wall s", "server CPU s", "client CPU s"],
@@ -247,13 +269,14 @@ def floods(cluster, args, start: State) -> None:
         rows = []
         for target, base in (("raten alone", alone.url), ("behind nginx", cluster.url)):
             for kind in (None, "slow-body", "slow-head", "idle"):
-                (moves, seen), wall, cpu, me = measured(
-                    cluster, [alone], flooded(kind, base, args.flood_players, args.seconds, args.think, start)
-                )
-                r = moves.row(wall)
+                seen, moves, cpu, me = measured(
+                    cluster, [alone], args.warm, args.seconds,
+                    lambda m, k=kind, b=base: flooded(k, b, args.flood_players, m, args.think, start),
+                )  # fmt: skip
+                r = moves.row(args.seconds)
                 got = ", ".join(f"{k} {v}" for k, v in sorted(seen.items()) if v and k not in ("opened", "closed"))
                 rows.append([target, kind or "none", f"{r['moves']}", f"{r['ok_pct']:.2f} %", f"{r['p50_ms']:.0f}",
-                             f"{r['p99_ms']:.0f}", f"{seen['opened']}", got or "-", f"{wall:.1f}", f"{cpu:.1f}",
+                             f"{r['p99_ms']:.0f}", f"{seen['opened']}", got or "-", f"{args.seconds:g}", f"{cpu:.1f}",
                              f"{me:.1f}"])  # fmt: skip
         show(
             f"{args.flood_players} players' moves while {FLOOD_CONNECTIONS} connections from one address flood "
@@ -281,6 +304,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("part", nargs="?", choices=["scale", "floods", "all"], default="all")
     parser.add_argument("--seconds", type=float, default=20.0, help="each measurement's length")
+    parser.add_argument("--warm", type=float, default=8.0, help="seconds of play before each measurement")
     parser.add_argument("--players", type=int, default=150, help="players in the scale runs")
     parser.add_argument("--flood-players", type=int, default=20, help="players during the floods")
     parser.add_argument("--think", type=float, default=0.15, help="a player's mean pause between moves (s)")

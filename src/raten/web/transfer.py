@@ -75,26 +75,30 @@ def export(store: Store, player: str) -> dict[str, Any]:
     }
 
 
-def bad_file(why: str) -> RatenError:
-    return RatenError(f"this file cannot be imported: {why}", "bad_transfer_file", why=why)
+def bad_file(reason: str, why: str, **params: object) -> RatenError:
+    """A file that cannot be imported: ``reason`` keys its message (``err_bad_transfer_file_<reason>``)."""
+    return RatenError(f"this file cannot be imported: {why}", "bad_transfer_file", reason=reason, **params)
 
 
 def games_of_file(store: Store, data: dict[str, Any]) -> list[GameRecord]:
     """The games of a file made by ``export`` on this server; ``RatenError`` for anything else."""
     if data.get("format") != FORMAT:
-        raise bad_file("it is not a file of raten's games")
+        raise bad_file("format", "it is not a file of raten's games")
     if data.get("version") != VERSION:
-        raise bad_file(f"it has version {data.get('version')!r}, this raten reads version {VERSION}")
+        version = str(data.get("version"))[:20]
+        raise bad_file(
+            "version", f"it has version {version}, this raten reads {VERSION}", version=version, known=VERSION
+        )
     games = data.get("games")
     if not isinstance(games, list) or len(games) > MAX_GAMES:
-        raise bad_file(f"it holds no list of at most {MAX_GAMES} games")
+        raise bad_file("games", f"it holds no list of at most {MAX_GAMES} games", n=MAX_GAMES)
     signature = data.get("signature")
     if not isinstance(signature, str) or not hmac.compare_digest(signature, _signature(store.signing_key(), games)):
-        raise bad_file("it was not made by this server, or it was changed")
+        raise bad_file("signature", "it was not made by this server, or it was changed")
     try:
         return [_record(g) for g in games if g.get("status") in ("won", "lost", "abandoned")]
     except (KeyError, TypeError, ValueError, AttributeError):  # signed by us, so only a file of another version
-        raise bad_file("its games are not in the form this raten reads") from None
+        raise bad_file("form", "its games are not in the form this raten reads") from None
 
 
 def normalised_code(code: str) -> str:

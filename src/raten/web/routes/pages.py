@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
 from raten._version import __version__
+from raten.web.transfer import CODE_HOURS
 from raten.engine.boards import variant
 from raten.play.game import GAME_BOARDS
 from raten.web import i18n
@@ -106,6 +107,7 @@ class Pages:
             "config_json": json.dumps(config, ensure_ascii=False).replace("</", "<\\/"),
             "version": __version__,
             "asset": self.static.url,
+            "transfer_hours": CODE_HOURS,
         }
 
     def solver(self, request: Request) -> HTMLResponse:
