@@ -14,13 +14,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
 from raten._version import __version__
-from raten.web.transfer import CODE_HOURS
 from raten.engine.boards import variant
 from raten.play.game import GAME_BOARDS
 from raten.web import i18n
 from raten.web.assets import Assets
 from raten.web.device import device_config
 from raten.web.service import Lists
+from raten.web.transfer import CODE_HOURS
 from raten.wordlists.stats import letter_stats
 
 KEYBOARDS = {
