@@ -1,4 +1,5 @@
 # make run:   install everything and start the web app on 127.0.0.1:8000.
+# make cluster: nginx + 3 nodes + PostgreSQL + Redis on loopback ports, to try a deployment (docs/deploy.md).
 # make install: the virtual environment, then `raten cache warm` compiles the numba kernels (a minute or
 #             two once), so the first real command is fast.
 # make test:  install everything (browser, Debian dictionaries and postgresql included), lint, the device engine's
@@ -22,7 +23,7 @@ PYTEST := $(BIN)/python -m pytest
 COV_FLOOR := 89
 COVERAGE := --cov=raten --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=$(COV_FLOOR)
 
-.PHONY: run test check install warm-start browser dictionaries postgres redis nginx axe lint docs site bench clean constraints
+.PHONY: run cluster test check install warm-start browser dictionaries postgres redis nginx axe lint docs site bench clean constraints
 
 # constraints.txt pins every package `make install` installs (so two machines get the same
 # versions); pyproject.toml keeps the floors. To refresh it after changing dependencies:
@@ -91,6 +92,10 @@ axe: $(AXE)
 
 run: install
 	$(BIN)/raten serve --host 127.0.0.1 --port 8000
+
+# The whole deployment on loopback ports until Ctrl-C: nginx + 3 nodes + PostgreSQL + Redis (docs/deploy.md).
+cluster: install postgres redis nginx
+	$(BIN)/python deploy/localcluster.py
 
 lint: install
 	$(BIN)/ruff check src tests bench checker deploy

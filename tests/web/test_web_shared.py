@@ -107,3 +107,18 @@ def test_a_password_never_shows() -> None:
     with pytest.raises(RatenError) as refused:
         sharing.check_url("http://user:secret@host")
     assert "secret" not in str(refused.value)
+
+
+def test_raten_serve_with_a_redis_it_cannot_use_exits_with_one_line(tmp_path, monkeypatch) -> None:
+    import uvicorn
+    from click.testing import CliRunner
+
+    import redis_server
+    from raten.cli.main import main as cli
+
+    monkeypatch.setattr(uvicorn, "run", lambda *_a, **_k: pytest.fail("served"))
+    for url in ("http://example", f"redis://127.0.0.1:{redis_server.free_port()}/0"):
+        args = ["serve", "--db", str(tmp_path / "db.sqlite3"), "--lists", "en", "--redis", url]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code != 0 and "Redis" in result.output, result.output
+        assert "Traceback" not in result.output

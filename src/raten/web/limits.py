@@ -175,7 +175,7 @@ class Policy:
     tarpit: float = 1.0
 
     def rate(self, kind: str) -> limits.RateLimitItem:
-        """The rate of ``kind`` (``address``, ``player``, ``work``, ``new_player``) as ``limits`` reads it."""
+        """The rate of ``kind`` (one of ``RATES``) as the ``limits`` package reads it."""
         return limits.parse(getattr(self, kind))
 
 
