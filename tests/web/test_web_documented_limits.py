@@ -13,6 +13,7 @@ from raten.web.app import STORE_RETRY_AFTER
 from raten.web.limits import Policy
 from raten.web.models import LIST_NAME_MAX, HintsIn
 from raten.web.protocol import ConnectionPolicy
+from raten.web.routes.history import HISTORY_MAX
 from raten.web.warmup import RETRY_AFTER
 from raten.wordlists.files import MAX_FILE_BYTES
 from raten.wordlists.presets import MAX_LIST_WORDS
@@ -60,6 +61,7 @@ EXPECTED = {
     "codes and imports per address": _rate("transfer"),
     "a file of games": f"{POLICY.max_import_body // 2**20} MiB and {_n(transfer.MAX_GAMES)} games",
     "a code": f"{transfer.CODE_LENGTH} characters, valid {transfer.CODE_HOURS} hours",
+    "history": f"the newest {_n(HISTORY_MAX)} games",
     "`--list` files": f"at most {_n(MAX_FILE_BYTES / 2**20)} MiB; a list at most {_n(MAX_LIST_WORDS)} words",
     "a prior still loading": f"`Retry-After: {_n(RETRY_AFTER)}`",
     "the database failing": f"`Retry-After: {_n(STORE_RETRY_AFTER)}`",

@@ -46,7 +46,7 @@ def test_a_rate_allows_its_burst_then_refuses_with_the_time_to_wait():
 
 
 def test_the_policy_names_every_rate_in_the_limits_notation():
-    assert set(RATES) == {"address", "player", "work", "new_player"}
+    assert set(RATES) == {"address", "player", "work", "new_player", "transfer"}
     for kind in RATES:
         item = Policy().rate(kind)
         assert item.amount >= 1 and item.get_expiry() >= 1

@@ -4,6 +4,7 @@ finished games taken to another browser as a signed file or a short code, merged
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from fastapi import APIRouter, Request, Response
@@ -12,6 +13,7 @@ from fastapi.responses import JSONResponse
 
 from raten.errors import RatenError
 from raten.play.game import game_variant
+from raten.web.games import Games
 from raten.web.models import ExportCodeOut, HistoryGameOut, HistoryOut, ImportIn, ImportOut, ReviewState
 from raten.web.routes.common import GamesDep, address, current_player, errors, player_or_new
 from raten.web.routes.game import rows_out
@@ -25,7 +27,10 @@ router = APIRouter()
 HISTORY_MAX = 1000
 
 
-def _history_game(games: GamesDep, record: GameRecord, reviewed: set[str], pending) -> HistoryGameOut:
+def _history_game(
+    games: Games, record: GameRecord, reviewed: set[str], pending: Callable[[str, str], bool]
+) -> HistoryGameOut:
+    """A stored game as the history shows it (``pending``: whether its review is being made here)."""
     game = games.game_of(record)
     over = game.over or record.status == "abandoned"
     reviewable = game.over and record.status != "abandoned" and game.boards == 1
