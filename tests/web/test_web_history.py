@@ -14,22 +14,16 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's note about httpx2
     from fastapi.testclient import TestClient
 
-from raten.engine.words import WordSet
+from nodes import ROOMY, answer_of, small_lists
+
 from raten.web import create_app, transfer
 from raten.web.limits import Policy
 from raten.web.service import Lists
-from raten.web.store.core import connect
-
-ROOMY = Policy(
-    address="10000/second", player="10000/second", work="10000/second", new_player="10000/second",
-    transfer="10000/second",
-)  # fmt: skip
 
 
 @pytest.fixture(scope="module")
 def lists(en_words) -> Lists:
-    words = WordSet.from_lists(en_words.solutions[:60], en_words.allowed[:120], name="small", language="en")
-    return Lists.load({"small": words})
+    return small_lists(en_words)
 
 
 @contextlib.contextmanager
@@ -39,14 +33,6 @@ def browsers(lists: Lists, target, n: int = 2, policy: Policy = ROOMY):
         yield [
             stack.enter_context(TestClient(create_app(lists=lists, db_path=target, policy=policy))) for _ in range(n)
         ]
-
-
-def answer_of(target, game_id: str) -> str:
-    engine = connect(target)
-    try:
-        return engine.read("SELECT answer FROM games WHERE id = ?", (game_id,))[0][0]
-    finally:
-        engine.close()
 
 
 def play(c: TestClient, target, mode: str = "practice", win: bool = True) -> dict:

@@ -13,19 +13,15 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's note about httpx2
     from fastapi.testclient import TestClient
 
-from raten.engine.words import WordSet
-from raten.web import create_app
-from raten.web.limits import Policy
-from raten.web.service import Lists
-from raten.web.store.core import connect
+from nodes import ROOMY, answer_of, small_lists
 
-ROOMY = Policy(address="10000/second", player="10000/second", work="10000/second", new_player="10000/second")
+from raten.web import create_app
+from raten.web.service import Lists
 
 
 @pytest.fixture(scope="module")
 def lists(en_words) -> Lists:
-    words = WordSet.from_lists(en_words.solutions[:60], en_words.allowed[:120], name="small", language="en")
-    return Lists.load({"small": words})
+    return small_lists(en_words)
 
 
 @contextlib.contextmanager
@@ -33,14 +29,6 @@ def nodes(lists: Lists, target, n: int = 2):
     """``n`` apps on one database, each made as a node makes its own (the daily secret from the database)."""
     with contextlib.ExitStack() as stack:
         yield [stack.enter_context(TestClient(create_app(lists=lists, db_path=target, policy=ROOMY))) for _ in range(n)]
-
-
-def answer_of(target, game_id: str) -> str:
-    engine = connect(target)
-    try:
-        return engine.read("SELECT answer FROM games WHERE id = ?", (game_id,))[0][0]
-    finally:
-        engine.close()
 
 
 def test_any_node_plays_any_players_next_move(lists, store_target) -> None:

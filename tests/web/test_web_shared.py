@@ -12,18 +12,14 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's note about httpx2
     from fastapi.testclient import TestClient
 
+from nodes import small_lists
+
 from raten.engine.feedback import format_pattern, pattern
 from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.web import create_app, sharing
 from raten.web.limits import Policy
 from raten.web.service import HintQuery, Lists
-
-
-def small_lists(en_words) -> Lists:
-    """A node's own lists (each node ranks and caches on its own)."""
-    words = WordSet.from_lists(en_words.solutions[:60], en_words.allowed[:120], name="small", language="en")
-    return Lists.load({"small": words})
 
 
 def node(lists: Lists, db, redis_url: str | None, policy: Policy | None = None) -> TestClient:
