@@ -27,7 +27,9 @@ def play_pleat(page, live, lang: str) -> None:
     page.wait_for_selector("body[data-game=playing]")
     for k, word in enumerate(("crane", "pleat")):
         page.keyboard.type(word)
-        page.keyboard.press("Enter")
+        with page.expect_request(lambda r: r.url.endswith("/guesses")) as sent:
+            page.keyboard.press("Enter")
+        assert sent.value.post_data_json == {"guess": word, "row": k}  # a retry is then never played twice
         page.wait_for_selector(f".row.done >> nth={k}")
     page.wait_for_selector("body[data-game=won]")
 
