@@ -138,7 +138,8 @@ def test_likely_covers_the_solutions_and_common_words() -> None:
 
 def test_the_fallback_narrows_step_by_step_each_coverage_inside_the_last() -> None:
     """The ladder from every word down to the solutions: each coverage holds the next (and the
-    list's solutions down to ``likely``); under a frequency prior it ends at ``likely``."""
+    list's solutions down to ``likely``); a weighted prior keeps the list's own solutions as the
+    last step, and a list whose solutions are every allowed word (en-nyt) ends at ``likely``."""
     words = WordSet.from_lists(
         ["crane", "zzzzz"], ["house", "haven", "qajaq", "crane", "zzzzz", "psalm", "abaci"], name="t", language="en"
     )
@@ -151,7 +152,13 @@ def test_the_fallback_narrows_step_by_step_each_coverage_inside_the_last() -> No
     assert all(covers(over).startswith("every ") for over in steps)
     from raten.wordlists.prior import apply_prior
 
-    assert narrower("all", apply_prior(words, "frequency"))[-1] == "likely"  # its solutions: every word
+    for prior in ("frequency", "mixture"):
+        weighted = apply_prior(words, prior)
+        assert narrower("all", weighted)[-1] == "solutions"
+        assert set(covered_set(weighted, "solutions").solutions) == {"crane", "zzzzz"}  # the list's own
+        assert {"crane", "zzzzz"} <= set(covered_set(weighted, "likely").solutions)
+    every = WordSet.from_lists(words.allowed, words.allowed, name="t", language="en")
+    assert narrower("all", apply_prior(every, "frequency"))[-1] == "likely"  # its solutions: every word
 
 
 def test_where_no_covered_word_fits_the_next_wider_coverage_is_kept_safe() -> None:

@@ -86,6 +86,9 @@ class WordSet:
     prior: str = UNIFORM
     weights: np.ndarray | None = None
     fallback_weights: WordWeights | None = None
+    #: The list's own solutions where a prior widened the possible answers to every allowed
+    #: word (the mixture, the frequency prior on a list with solutions); None: ``solutions``.
+    own_solutions: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         """Weights are one positive finite number per solution, read-only; all equal means uniform."""
@@ -116,6 +119,11 @@ class WordSet:
             raise RatenError(f"{name}: the solution list is empty")
         allowed_all = tuple(sorted(set(normalise_list(list(allowed), f"{name} allowed")) | set(sols)))
         return cls(name=name, solutions=sols, allowed=allowed_all, language=language, source=source)
+
+    @property
+    def list_solutions(self) -> tuple[str, ...]:
+        """The solutions the list itself names, whatever the prior widened them to."""
+        return self.solutions if self.own_solutions is None else self.own_solutions
 
     @cached_property
     def allowed_index(self) -> dict[str, int]:
@@ -148,11 +156,13 @@ class WordSet:
     @property
     def fingerprint(self) -> str:
         """A hash of both lists: the key for anything cached from them alone (the pattern matrix)."""
-        h = hashlib.sha256()
-        h.update("\n".join(self.solutions).encode())
-        h.update(b"|")
-        h.update("\n".join(self.allowed).encode())
-        return h.hexdigest()[:24]
+        return _fingerprint(self.solutions, self.allowed)
+
+    @property
+    def list_fingerprint(self) -> str:
+        """The fingerprint of the list as it names itself (its own solutions, whatever the prior):
+        the key of what belongs to the list, not to a prior (the daily game's order of words)."""
+        return _fingerprint(self.list_solutions, self.allowed)
 
     @cached_property
     def prior_key(self) -> str:
@@ -191,6 +201,7 @@ class WordSet:
         sols = self.solutions if solutions is None else solutions
         if not set(sols) <= set(self.allowed):
             raise RatenError(f"{self.name}: a prior's possible answers must be allowed words")
+        own = self.list_solutions
         return WordSet(
             name=self.name,
             solutions=sols,
@@ -200,6 +211,7 @@ class WordSet:
             prior=prior,
             weights=weights,
             fallback_weights=fallback_weights,
+            own_solutions=None if own == sols else own,
         )
 
     def any_answer(self) -> WordSet:
@@ -212,6 +224,14 @@ class WordSet:
             source=self.source,
             fallback_weights=self.fallback_weights,
         )
+
+
+def _fingerprint(solutions: tuple[str, ...], allowed: tuple[str, ...]) -> str:
+    h = hashlib.sha256()
+    h.update("\n".join(solutions).encode())
+    h.update(b"|")
+    h.update("\n".join(allowed).encode())
+    return h.hexdigest()[:24]
 
 
 def letters(words: tuple[str, ...] | list[str]) -> np.ndarray:

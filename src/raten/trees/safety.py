@@ -57,18 +57,19 @@ def covers(over: str) -> str:
 
 #: The guess limit of a classic game.
 LIMIT = 6
-#: How many histories' covered candidates a ``Guarantee`` keeps.
-FITTING_KEPT = 64
+#: How many histories' covered candidates a ``Guarantee`` keeps (each history's beginnings too).
+FITTING_KEPT = 128
 #: The work one decision may do by default (table cells read, as the review's budget counts).
 WORK = 2_000_000_000
 
 
 def covered_set(words: WordSet, over: str) -> WordSet:
     """The word set whose solutions are the words the guarantee covers (allowed: the same)."""
+    own = _own_solutions(words)
     if over == "all":
         return words.any_answer()
     if over == "solutions":
-        return words
+        return _cover(words, over, set(own)) if own and own != words.solutions else words
     if over == "likely":
         least = LIKELY_WEIGHT
     elif over.startswith(_WEIGHT) and over[len(_WEIGHT) :] in {f"{t:g}" for t in LADDER}:
@@ -83,9 +84,18 @@ def covered_set(words: WordSet, over: str) -> WordSet:
     from raten.wordlists.prior import frequency_weights
 
     weight = frequency_weights(words.allowed, words.language)
-    # under a frequency prior every allowed word is a solution: its weight alone decides
-    keep = set(words.solutions) if words.weights is None else set()
-    keep |= {w for w, x in zip(words.allowed, weight) if x >= least}
+    keep = set(own) | {w for w, x in zip(words.allowed, weight) if x >= least}
+    return _cover(words, over, keep)
+
+
+def _own_solutions(words: WordSet) -> tuple[str, ...]:
+    """The solutions the list names apart from its allowed words (none when every allowed word is
+    one, as in ``en-nyt``: then a word's frequency weight alone decides)."""
+    own = words.list_solutions
+    return own if len(own) < len(words.allowed) else ()
+
+
+def _cover(words: WordSet, over: str, keep: set[str]) -> WordSet:
     sols = tuple(w for w in words.allowed if w in keep)
     return WordSet(
         name=f"{words.name}+{over}", solutions=sols, allowed=words.allowed, language=words.language, source=words.source
@@ -93,10 +103,10 @@ def covered_set(words: WordSet, over: str) -> WordSet:
 
 
 def ladder(words: WordSet) -> tuple[str, ...]:
-    """Every coverage of ``words``, widest first, each holding the next (under a frequency prior
-    the solutions are every allowed word: no narrower than ``all``, so left out)."""
+    """Every coverage of ``words``, widest first, each holding the next (a list whose solutions
+    are every allowed word has none narrower than ``all``: ``solutions`` is left out)."""
     steps = ("all", *(f"{_WEIGHT}{t:g}" for t in LADDER), "likely")
-    return steps + (("solutions",) if words.weights is None else ())
+    return steps + (("solutions",) if _own_solutions(words) else ())
 
 
 def narrower(over: str, words: WordSet) -> tuple[str, ...]:
@@ -169,15 +179,26 @@ class Guarantee:
         key = tuple(history)
         fitting = self._fitting.get(key)
         if fitting is None:
+            # from the longest history kept that this one extends: each row then reads only the
+            # words still fitting, not a whole column of the table
             mt = self.tables[0]
-            mask = np.ones(mt.shape[0], dtype=bool)
-            for guess, code in key:
-                row = self.words.allowed_index.get(guess)
-                codes = mt[:, row] if row is not None else feedback_against(guess, self.cover.solutions)
-                mask &= codes == code
-            if len(self._fitting) >= FITTING_KEPT:
+            done, fitting = 0, np.arange(mt.shape[0], dtype=np.int32)
+            for k in range(len(key) - 1, 0, -1):
+                kept = self._fitting.get(key[:k])  # one lookup: another thread may clear the dict
+                if kept is not None:
+                    done, fitting = k, kept
+                    break
+            if len(self._fitting) + len(key) - done > FITTING_KEPT:
                 self._fitting.clear()  # one call: a server's threads never see it half done
-            self._fitting[key] = fitting = np.flatnonzero(mask).astype(np.int32)
+            for k in range(done, len(key)):
+                guess, code = key[k]
+                row = self.words.allowed_index.get(guess)
+                if row is not None:
+                    codes = mt[fitting, row]
+                else:
+                    codes = feedback_against(guess, [self.cover.solutions[i] for i in fitting])
+                fitting = fitting[codes == code]
+                self._fitting[key[: k + 1]] = fitting  # a later move of the same game starts here
         return fitting
 
     def _rules(self, history: History) -> tuple[np.ndarray, np.ndarray]:

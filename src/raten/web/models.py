@@ -17,7 +17,7 @@ BoardStrategy = Literal[tuple(BOARD_STRATEGIES)]  # type: ignore[valid-type]  # 
 #: Board counts of the game page: Wordle, Dordle, Quordle.
 GameBoards = Literal[1, 2, 4]
 Palette = Literal["standard", "high"]
-Prior = Literal["uniform", "frequency"]
+Prior = Literal["uniform", "frequency", "mixture"]
 
 
 def prior_of(name: str) -> Prior:
@@ -69,8 +69,9 @@ class HintsIn(BaseModel):
     limit: int = Field(200, ge=0, le=20000, description="At most this many candidate words in the answer.")
     prior: Prior | None = Field(
         None,
-        description="How likely each word is to be the answer: uniform (the list's solutions, equally likely) or "
-        "frequency (every allowed word, the commoner the likelier); default the list's own (see /api/lists).",
+        description="How likely each word is to be the answer: uniform (the list's solutions, equally likely), "
+        "frequency (every allowed word, the commoner the likelier) or mixture (the list's solutions most, every other "
+        "allowed word a little, by frequency); default the list's own (see /api/lists).",
     )
     answers_only: bool = Field(False, description="Rank only words that could be the answer.")
     guarantee: int | None = Field(
@@ -307,8 +308,9 @@ class GameReviewIn(BaseModel):
     prior: Prior | None = Field(
         None,
         description="How likely each word is to be the answer, for every value, share and bit: uniform "
-        "(the list's solutions, equally likely) or frequency (every allowed word, the commoner the likelier); "
-        "default the list's own (see /api/lists).",
+        "(the list's solutions, equally likely), frequency (every allowed word, the commoner the likelier) or "
+        "mixture (the list's solutions most, every other allowed word a little); default the list's own (see "
+        "/api/lists).",
     )
 
 
@@ -413,7 +415,7 @@ class BoardsHintsIn(BaseModel):
     limit: int = Field(100, ge=0, le=5000, description="At most this many candidates per board.")
     prior: Prior | None = Field(
         None,
-        description="How likely each word is to be a board's answer: uniform or frequency, as in /api/hints; "
+        description="How likely each word is to be a board's answer: uniform, frequency or mixture, as in /api/hints; "
         "default the list's own (see /api/lists).",
     )
 

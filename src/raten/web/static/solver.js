@@ -23,7 +23,7 @@ const el = (id) => document.getElementById(id);
 const state = {
   rows: parseRows(params.get("rows")),
   current: (params.get("next") || "").toLowerCase().replace(/[^a-z]/g, "").slice(0, 5),
-  prior: ["uniform", "frequency"].includes(params.get("prior")) ? params.get("prior") : RATEN.prior,
+  prior: ["uniform", "frequency", "mixture"].includes(params.get("prior")) ? params.get("prior") : RATEN.prior,
   ...variant.options(params),
 };
 
