@@ -24,7 +24,7 @@ from raten.web.limits import Policy
 from raten.web.service import Lists
 from raten.wordlists.prior import apply_prior
 
-ROOMY = Policy(address_burst=10_000, player_burst=10_000, work_burst=10_000, new_player_burst=10_000)
+ROOMY = Policy(address="10000/second", player="10000/second", work="10000/second", new_player="10000/second")
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from raten.web import i18n
 from raten.web.assets import Assets
 from raten.web.device import device_config
 from raten.web.service import Lists
+from raten.web.transfer import CODE_HOURS
 from raten.wordlists.stats import letter_stats
 
 KEYBOARDS = {
@@ -106,6 +107,7 @@ class Pages:
             "config_json": json.dumps(config, ensure_ascii=False).replace("</", "<\\/"),
             "version": __version__,
             "asset": self.static.url,
+            "transfer_hours": CODE_HOURS,
         }
 
     def solver(self, request: Request) -> HTMLResponse:
