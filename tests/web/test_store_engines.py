@@ -297,3 +297,17 @@ def test_a_postgresql_url_is_shown_without_its_password():
     )
     assert shown("postgresql://raten@db/raten") == "postgresql://raten@db/raten"
     assert shown("/tmp/pass:word@x.sqlite3") == "/tmp/pass:word@x.sqlite3"  # a file name is shown as it is
+
+
+def test_a_written_game_is_returned_as_it_is_stored(store, monkeypatch):
+    """Every write returns the record as the database now holds it, its time included (a second
+    that passed between reading a game and saving it made the statistics' last game differ)."""
+    from raten.web.store import core
+
+    ticks = iter(f"2026-01-01T00:{m:02d}:00+00:00" for m in range(60))
+    monkeypatch.setattr(core, "_now", lambda: next(ticks))
+    player = store.new_player()
+    game = store.set_hard(store.create_game(player, "en", "practice", None, False, "crane"), True)
+    assert store.game(player, game.id) == game
+    saved = store.save_rows(game, (("crane", 242),), "won")
+    assert store.game(player, game.id) == saved

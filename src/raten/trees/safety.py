@@ -218,6 +218,11 @@ class Guarantee:
         self.stats[tk.ST_STOPPED] = 0
         self.stats[tk.ST_STOP_AT] = 0 if work is None else self.stats[tk.ST_CELLS] + max(1, work)
 
+    def _until(self, end: int) -> None:
+        """Go on working until ``ST_CELLS`` reaches ``end`` (0: no end)."""
+        self.stats[tk.ST_STOPPED] = 0
+        self.stats[tk.ST_STOP_AT] = end
+
     # --- one guess --------------------------------------------------------------------------
 
     def _judge(
@@ -256,28 +261,31 @@ class Guarantee:
     def choose(self, history: History, ranked: Sequence[str], work: int | None = WORK) -> Choice | None:
         """The first safe guess of ``ranked`` (the strategy's order); else the first safe guess
         the search finds; else, when none is safe, the guess with the least worst case. None when
-        every covered word is ruled out (the guarantee has nothing to say) or no guess is left."""
+        every covered word is ruled out (the guarantee has nothing to say) or no guess is left.
+
+        Within ``work`` each ranked guess is judged within an equal share of half of it, so one
+        guess that is hard to decide does not use up the turn of those after it; the search for
+        a safe guess of its own has what is left."""
         cands = self.candidates(history)
         left = self.limit - len(history)
         if len(cands) == 0 or left <= 0:
             return None
         greens, need = self._rules(history)
         legal = self._legal(greens, need)
-        self._start(work)
+        rows = [(w, r) for w in ranked if (r := self.words.allowed_index.get(w)) is not None]
+        end = 0 if work is None else int(self.stats[tk.ST_CELLS]) + max(1, work)
+        share = 0 if work is None else max(1, work // (2 * max(1, len(rows))))
         undecided = None
-        for word in ranked:
-            row = self.words.allowed_index.get(word)
-            if row is None:
-                continue
+        for word, row in rows:
+            self._until(0 if work is None else min(end, int(self.stats[tk.ST_CELLS]) + share))
             verdict = self._judge([row], cands, left, legal, greens, need, count=False)[0]
             if verdict.safe:
                 return Choice(word, True, self.limit)
             if verdict.safe is None and undecided is None:
                 undecided = word
-            if self.stats[tk.ST_STOPPED]:
-                break
         undecided_choice = Choice(undecided or ranked[0], None) if ranked else None
-        if self.stats[tk.ST_STOPPED]:
+        self._until(end)
+        if end and self.stats[tk.ST_CELLS] >= end:
             return undecided_choice
         # none of the ranked guesses: the search's own, with the guesses left, then one more...
         for extra in range(0, self.limit + 1):

@@ -254,21 +254,23 @@ class Store:
 
     def set_hard(self, record: GameRecord, hard: bool) -> GameRecord:
         """Switch hard mode of a game that has no guesses yet."""
+        now = _now()
         (count,) = self._write(
             [
                 (
                     "UPDATE games SET hard = ?, updated = ? WHERE id = ? AND player = ? AND rows = '[]'",
-                    (int(hard), _now(), record.id, record.player),
+                    (int(hard), now, record.id, record.player),
                 )
             ]
         )
         if not count:
             raise ConflictError("hard mode can only change before the first guess")
-        return GameRecord(**{**record.__dict__, "hard": hard})
+        return GameRecord(**{**record.__dict__, "hard": hard, "updated": now})
 
     def save_rows(self, record: GameRecord, rows: tuple[StoredRow, ...], status: str) -> GameRecord:
         """Store the game's new rows and status. Refused (``ConflictError``) if the rows changed
         meanwhile, so a game ends (and counts) once, and a game no longer in play takes no row."""
+        now = _now()
         (count,) = self._write(
             [
                 (
@@ -277,7 +279,7 @@ class Store:
                     (
                         json.dumps([list(r) for r in rows]),
                         status,
-                        _now(),
+                        now,
                         record.id,
                         record.player,
                         json.dumps([list(r) for r in record.history]),
@@ -287,7 +289,8 @@ class Store:
         )
         if count != 1:
             raise ConflictError("the game changed meanwhile; reload it")
-        return GameRecord(**{**record.__dict__, "history": rows, "status": status})
+        # as stored: the time of this write too (a second may have passed since the game was read)
+        return GameRecord(**{**record.__dict__, "history": rows, "status": status, "updated": now})
 
     # --- history, reviews and games that travel -----------------------------------------
 
