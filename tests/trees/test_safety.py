@@ -218,7 +218,7 @@ def _scripted(monkeypatch, script: dict[str, tuple[bool, int]]) -> dict[str, int
 
     spent = dict.fromkeys(script, 0)
 
-    def judge(self, rows, cands, left, legal, greens, need, count):
+    def judge(self, rows, *_position, count):  # noqa: ARG001 - the position is the script's
         word = self.words.allowed[rows[0]]
         verdict, cost = script[word]
         room = int(self.stats[tk.ST_STOP_AT] - self.stats[tk.ST_CELLS]) if self.stats[tk.ST_STOP_AT] else cost
