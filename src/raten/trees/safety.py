@@ -61,6 +61,9 @@ LIMIT = 6
 FITTING_KEPT = 128
 #: The work one decision may do by default (table cells read, as the review's budget counts).
 WORK = 2_000_000_000
+#: The work the first guess's decision may do: it is made once per list, mode and coverage and
+#: kept in the opening book, and it decides over every covered word at once.
+OPENER_WORK = 10 * WORK
 
 
 def covered_set(words: WordSet, over: str) -> WordSet:
