@@ -61,6 +61,9 @@ LIMIT = 6
 FITTING_KEPT = 128
 #: The work one decision may do by default (table cells read, as the review's budget counts).
 WORK = 2_000_000_000
+#: The work the first guess's decision may do: it is made once per list, mode and coverage and
+#: kept in the opening book, and it decides over every covered word at once.
+OPENER_WORK = 10 * WORK
 
 
 def covered_set(words: WordSet, over: str) -> WordSet:
@@ -263,9 +266,9 @@ class Guarantee:
         the search finds; else, when none is safe, the guess with the least worst case. None when
         every covered word is ruled out (the guarantee has nothing to say) or no guess is left.
 
-        Within ``work`` each ranked guess is judged within an equal share of half of it, so one
-        guess that is hard to decide does not use up the turn of those after it; the search for
-        a safe guess of its own has what is left."""
+        Within ``work`` the ranked guesses have half of it, in rounds (``_first_safe``), so that
+        one guess that is hard to decide does not use up the turn of those after it; the search
+        for a safe guess of its own has what is left."""
         cands = self.candidates(history)
         left = self.limit - len(history)
         if len(cands) == 0 or left <= 0:
@@ -273,16 +276,12 @@ class Guarantee:
         greens, need = self._rules(history)
         legal = self._legal(greens, need)
         rows = [(w, r) for w in ranked if (r := self.words.allowed_index.get(w)) is not None]
-        end = 0 if work is None else int(self.stats[tk.ST_CELLS]) + max(1, work)
-        share = 0 if work is None else max(1, work // (2 * max(1, len(rows))))
-        undecided = None
-        for word, row in rows:
-            self._until(0 if work is None else min(end, int(self.stats[tk.ST_CELLS]) + share))
-            verdict = self._judge([row], cands, left, legal, greens, need, count=False)[0]
-            if verdict.safe:
-                return Choice(word, True, self.limit)
-            if verdict.safe is None and undecided is None:
-                undecided = word
+        start = int(self.stats[tk.ST_CELLS])
+        end = 0 if work is None else start + max(1, work)
+        half = 0 if work is None else start + work // 2
+        safe, undecided = self._first_safe(rows, (cands, left, legal, greens, need), half)
+        if safe is not None:
+            return Choice(safe, True, self.limit)
         undecided_choice = Choice(undecided or ranked[0], None) if ranked else None
         self._until(end)
         if end and self.stats[tk.ST_CELLS] >= end:
@@ -295,6 +294,37 @@ class Guarantee:
             if found >= 0:
                 return Choice(self.words.allowed[found], extra == 0, len(history) + left + extra)
         return None
+
+    #: The rounds of ``_first_safe``: the first gives each guess this share of the work, each next
+    #: one this many times more.
+    ROUND_SHARE, ROUND_GROWTH = 1 / 8, 4
+
+    def _first_safe(self, rows: list[tuple[str, int]], position: tuple, end: int) -> tuple[str | None, str | None]:
+        """(the first safe guess of ``rows`` in their order, as far as the work up to ``end``
+        settles it; the first guess left undecided). In rounds: each guess not yet settled, up to
+        the first proven safe, is judged within a share that grows round by round, so an early
+        guess keeps its turn and a later one is reached before the work runs out; when it does,
+        the first guess proven safe is taken even if an earlier one is undecided."""
+        verdict: dict[str, bool | None] = {}
+        share = max(1, int((end - self.stats[tk.ST_CELLS]) * self.ROUND_SHARE / max(1, len(rows)))) if end else 0
+        while True:
+            for word, row in rows:
+                if verdict.get(word) is True:
+                    break  # no guess after a safe one needs judging
+                if verdict.get(word) is False:
+                    continue
+                cells = int(self.stats[tk.ST_CELLS])
+                self._until(0 if not end else min(end, cells + share))
+                verdict[word] = self._judge([row], *position, count=False)[0].safe
+                if verdict[word] or (end and self.stats[tk.ST_CELLS] >= end):
+                    break
+            open_ = [w for w, _ in rows if verdict.get(w) is not False]  # not proven unsafe, in order
+            undecided = next((w for w in open_ if verdict.get(w) is None), None)
+            if not open_ or verdict.get(open_[0]) is True:
+                return (open_[0] if open_ else None), undecided
+            if not end or self.stats[tk.ST_CELLS] >= end:
+                return next((w for w in open_ if verdict.get(w)), None), undecided
+            share *= self.ROUND_GROWTH
 
     def _search(self, cands, dl, legal, greens, need) -> int | None:
         """A guess that solves ``cands`` within ``dl`` guesses (-1: none does; None: out of work)."""
