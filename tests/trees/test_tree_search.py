@@ -126,3 +126,45 @@ def test_least_worst_keeps_the_total() -> None:
     assert worst <= (r.worst or 0)
     if tree is not None:
         assert tree.total == r.total and tree.worst == worst
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "hard"), [(seed, hard) for seed in range(6) for hard in (False, True)])
+def test_the_least_worst_case_among_optimal_trees_equals_brute_force(seed: int, hard: bool) -> None:
+    """``optimal`` shaves the worst case from the first search's groups (their totals as floors,
+    the groups the tree solves within the tighter limit kept): the least limit that keeps the
+    total, found by trying every limit exhaustively."""
+    words = tiny_words(200 + seed, n_sol=10, n_extra=6)
+    s = Searcher(words, hard=hard, max_guesses=6, memo_bits=8)
+    for opener in words.allowed[:5]:
+        total = brute_force(words, opener, hard, 6)
+        r = s.optimal(opener)
+        if total >= INF:
+            assert not r.exact
+            continue
+        least = min(limit for limit in range(1, 7) if brute_force(words, opener, hard, limit) == total)
+        assert r.exact and r.total == total and r.worst == least and r.worst_proven, (opener, r)
+        summary = r.tree.check(words)
+        assert summary["total"] == total and summary["worst"] == least
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_shaving_from_the_first_search_equals_shaving_from_scratch(en_words: WordSet, hard: bool) -> None:
+    """On a slice of the English lists (where about one optimal tree in four is not the least
+    deep): ``optimal``'s worst case equals ``least_worst`` searching every group afresh at each
+    limit, and its tree has the total and that worst case."""
+    words = WordSet.from_lists(en_words.solutions[::12], en_words.allowed[::60], name="slice")
+    s = Searcher(words, hard=hard, max_guesses=6, memo_bits=14)
+    shaved = 0
+    for opener in words.allowed[:40]:
+        first = s.solve_opener(opener)
+        if not first.exact:
+            continue
+        plain, _ = s.least_worst(opener, first.total, first.worst or 0)
+        r = s.optimal(opener)
+        assert r.total == first.total and r.worst == plain, opener
+        summary = r.tree.check(words)
+        assert summary["total"] == r.total and summary["worst"] == plain
+        shaved += plain < (first.worst or 0)
+    assert shaved >= 5  # the case the floors are for, seen often enough

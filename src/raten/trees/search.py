@@ -49,6 +49,9 @@ class OpenerResult:
     nodes: int = 0
     worst_proven: bool = False  #: the worst case is the least among trees with this total
     tree: Tree | None = field(default=None, repr=False)  #: the tree, when exact and asked for
+    #: the exact total of each of the opener's groups (by pattern code), when exact: lower bounds
+    #: of the same groups under a tighter guess limit (``Searcher.least_worst``)
+    groups: dict[int, int] = field(default_factory=dict, repr=False)
 
     @property
     def feasible(self) -> bool:
@@ -217,8 +220,9 @@ class Searcher:
                 continue
             greens, need = self._child(g, code, self.no_greens, self.no_need)
             v = self._level(grp, dl, greens, need)
-            total += v - lbs[i]
-            lbs[i] = v
+            if v > lbs[i]:
+                total += v - lbs[i]
+                lbs[i] = v
         return total
 
     def opener_level_bound(self, opener: str | int, beta: int = INF) -> int:
@@ -239,9 +243,18 @@ class Searcher:
         return self.words.allowed[g]
 
     def solve_opener(
-        self, opener: str | int, beta: int = INF, progress: Progress | None = None, tree: bool = True
+        self,
+        opener: str | int,
+        beta: int = INF,
+        progress: Progress | None = None,
+        tree: bool = True,
+        floors: dict[int, int] | None = None,
+        settled: frozenset[int] = frozenset(),
     ) -> OpenerResult:
-        """Least total for ``opener`` if below ``beta`` (exact, with its tree), else a lower bound."""
+        """Least total for ``opener`` if below ``beta`` (exact, with its tree), else a lower bound.
+
+        ``floors``: known lower bounds of the opener's groups (by pattern code); ``settled``: the
+        codes of groups whose floor is known to be exact (not searched)."""
         start = time.perf_counter()
         nodes0 = int(self.stats[tk.ST_NODES])
         g = self.row(opener) if isinstance(opener, str) else int(opener)
@@ -250,15 +263,20 @@ class Searcher:
         if self.max_guesses is not None and dl < 0:
             return OpenerResult(word, False, INF, weight=self.weight)
         parts = self._parts(g)
-        lbs = [self._group_lb(grp, dl) for _, grp in parts]
+        floors = floors or {}
+        lbs = [max(self._group_lb(grp, dl), floors.get(code, 0)) for code, grp in parts]
         total = self.weight + sum(lbs)
         if self.deep:
             total = self._raise_to_level(g, parts, lbs, total, beta)
+        groups = {code: floors[code] for code in settled}
         for done, ((code, grp), lb) in enumerate(zip(parts, lbs), 1):
             if total >= beta or total >= INF:
                 break
+            if code in settled:
+                continue
             greens, need = self._child(g, code, self.no_greens, self.no_need)
             v = self._solve(grp, beta - (total - lb), dl, greens, need)
+            groups[code] = v
             total += v - lb
             if progress:
                 progress(done, len(parts), total)
@@ -266,7 +284,7 @@ class Searcher:
         nodes = int(self.stats[tk.ST_NODES]) - nodes0
         if total >= beta or total >= INF:
             return OpenerResult(word, False, min(total, INF), seconds=seconds, nodes=nodes, weight=self.weight)
-        result = OpenerResult(word, True, total, seconds=seconds, nodes=nodes, weight=self.weight)
+        result = OpenerResult(word, True, total, seconds=seconds, nodes=nodes, weight=self.weight, groups=groups)
         if tree:
             t = self.build_tree(g)
             if t.total != total:
@@ -282,7 +300,7 @@ class Searcher:
         trees of that total (so ``worst`` is proven least too)."""
         r = self.solve_opener(opener, beta=beta, progress=progress)
         if r.exact and r.worst:
-            _, tree = self.least_worst(opener, r.total, r.worst)
+            _, tree = self.least_worst(opener, r.total, r.worst, groups=r.groups, tree=r.tree)
             if tree is not None:
                 r.worst, r.distribution, r.tree = tree.worst, tree.distribution, tree
             r.worst_proven = True
@@ -290,16 +308,27 @@ class Searcher:
 
     # --- trees ----------------------------------------------------------------------------
 
-    def build_tree(self, opener: str | int) -> Tree:
-        """The optimal tree under ``opener`` (from the memo; re-solves what was evicted)."""
+    def build_tree(self, opener: str | int, keep: Tree | None = None) -> Tree:
+        """The optimal tree under ``opener`` (from the memo; re-solves what was evicted).
+
+        ``keep``: an optimal tree under the same opener within a looser limit, whose subtree of
+        a group is taken as it is when it fits within this limit (``least_worst``)."""
         g0 = self.row(opener) if isinstance(opener, str) else int(opener)
         n = len(self.words.solutions)
         paths: dict[str, History] = {}
         allowed = self.words.allowed
         sols = self.words.solutions
+        kept: dict[int, dict[str, History]] = {}
+        for sol, moves in (keep.paths if keep else {}).items():
+            kept.setdefault(moves[0][1], {})[sol] = moves
+        limit = self.max_guesses or INF
+        kept = {code: sub for code, sub in kept.items() if max(map(len, sub.values())) <= limit}
 
         def walk(g: int, cands: np.ndarray, path: tuple, used: int, greens, need) -> None:
             for code, grp in self.groups(g, cands):
+                if not path and code in kept:
+                    paths.update(kept[code])
+                    continue
                 here = (*path, (allowed[g], code))
                 if code == ALL_GREEN:
                     paths[sols[int(grp[0])]] = here
@@ -330,19 +359,38 @@ class Searcher:
         walk(g0, np.arange(n, dtype=np.int32), (), 0, self.no_greens, self.no_need)
         return Tree.from_paths(self.words, paths, hard=self.hard, max_guesses=self.max_guesses, opener=allowed[g0])
 
-    def least_worst(self, opener: str | int, total: int, worst: int, floor: int = 1) -> tuple[int, Tree | None]:
+    def least_worst(
+        self,
+        opener: str | int,
+        total: int,
+        worst: int,
+        floor: int = 1,
+        groups: dict[int, int] | None = None,
+        tree: Tree | None = None,
+    ) -> tuple[int, Tree | None]:
         """Shave the worst case among trees with ``total`` guesses: (least worst found, its tree).
 
-        Tries a limit of one guess fewer until the total can no longer be kept.
+        Tries a limit of one guess fewer until the total can no longer be kept. ``groups`` (the
+        exact total of each group of the opener within the looser limit, ``OpenerResult.groups``)
+        are lower bounds within the tighter one, so the search under it starts at ``total`` and
+        the first group that costs more there ends it; ``tree`` (an optimal tree within the looser
+        limit) names the groups to try first: those it solves beyond the tighter limit.
         """
         best_tree = None
         limit = worst - 1
         while limit >= floor:
-            r = self.with_limit(limit).solve_opener(opener, beta=total + 1, tree=True)
+            within = self.with_limit(limit)
+            settled: frozenset[int] = frozenset()
+            if groups and tree:  # the groups the tree solves within the limit keep their total
+                deep = {moves[0][1] for moves in tree.paths.values() if len(moves) > limit}
+                settled = frozenset(groups) - deep
+            r = within.solve_opener(opener, beta=total + 1, tree=False, floors=groups, settled=settled)
             if not (r.exact and r.total == total):
                 break
-            worst = r.worst or limit
-            best_tree = r.tree
+            best_tree = within.build_tree(opener, keep=tree if settled else None)
+            if best_tree.total != total:
+                raise AssertionError(f"tree total {best_tree.total} differs from the search's {total}")
+            worst, tree, groups = best_tree.worst, best_tree, r.groups
             limit = worst - 1
         return worst, best_tree
 
