@@ -15,7 +15,7 @@ from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.trees.kernels import ST_NODES
 from raten.trees.model import Tree
-from raten.trees.search import Progress, Searcher
+from raten.trees.search import Progress, Searcher, default_memo_bits
 
 
 @dataclass
@@ -49,12 +49,13 @@ class OpenerProof:
         *,
         hard: bool = False,
         max_guesses: int | None = 6,
-        memo_bits: int = 21,
+        memo_bits: int | None = None,
     ) -> None:
         self.start = time.perf_counter()
         self.words = words
         self.max_guesses = max_guesses
-        self.searcher = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=memo_bits)
+        bits = memo_bits or default_memo_bits(len(words.solutions))
+        self.searcher = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=bits)
         if opener is None:
             self.opener, self.chosen_by = self.searcher.default_opener(), "most groups"
         else:

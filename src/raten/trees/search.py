@@ -12,6 +12,7 @@ in ``raten.trees.kernels``; ``raten.trees.jobs`` runs many openers in parallel.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,14 @@ from raten.trees.model import Tree
 from raten.trees.weights import integer_weights
 
 INF = tk.INF
+
+
+def default_memo_bits(solutions: int) -> int:
+    """Memo slots (2**bits) for one opener's proof: 2**18 (6 MB) hold en's largest proofs
+    (CRANE, about 28,000 entries) and a smaller table maps fewer pages; a list where every
+    allowed word may be the answer takes 2**22 (100 MB)."""
+    return 18 if solutions <= 4000 else 22
+
 
 #: Called after each group of the opener is solved: (groups done, groups in all, total so far).
 Progress = Callable[[int, int, int], None]
@@ -90,9 +99,9 @@ class Searcher:
         self.words = words
         self.hard = hard
         self.max_guesses = max_guesses
-        matrix = load_matrix(words)
-        self.data = matrix.data  # guesses x solutions
         mt = load_transposed(words)  # solutions x guesses, cached on disk like the matrix
+        #: the pattern table the search reads (solutions x guesses): ``codes`` reads it too
+        self.mt = mt
         glet = np.ascontiguousarray(words.allowed_letters)
         #: one integer weight per solution (all 1 under the uniform prior): totals are weighted sums
         self.weights = integer_weights(words)
@@ -120,7 +129,17 @@ class Searcher:
         #: skip a guess that splits like one already tried (0: try every guess, to test the skip)
         self.dedup = dedup
 
+    @functools.cached_property
+    def data(self) -> np.ndarray:
+        """The pattern table guesses x solutions, mapped when first asked for (the search itself
+        reads ``mt``, so a proof never maps this one: 30 MB for en)."""
+        return load_matrix(self.words).data
+
     # --- pieces -------------------------------------------------------------------------
+
+    def codes(self, g: int, cands: np.ndarray) -> np.ndarray:
+        """The feedback codes of guess row ``g`` against the candidates ``cands``."""
+        return self.mt[cands, g]
 
     def _dl(self, used: int) -> int:
         """Guesses left after ``used`` guesses (``UNLIMITED`` without a limit)."""
@@ -136,7 +155,7 @@ class Searcher:
 
     def groups(self, g: int, cands: np.ndarray) -> list[tuple[int, np.ndarray]]:
         """(pattern, sorted candidates) for each group ``g`` splits ``cands`` into."""
-        codes = np.asarray(self.data[g, cands])
+        codes = self.codes(g, cands)
         order = np.argsort(codes, kind="stable")
         codes_sorted = codes[order]
         cuts = np.flatnonzero(np.diff(codes_sorted)) + 1
