@@ -34,20 +34,40 @@ def popcount(x: np.uint64) -> np.int64:
 
 
 @njit(cache=True)
+def is_every_guess(L, n):  # noqa: N803 (the kernels' names)
+    """Whether the guess rows ``L`` are all ``n`` rows in order (normal mode's list)."""
+    if L.shape[0] != n:
+        return False
+    for i in range(n):
+        if L[i] != i:
+            return False
+    return True
+
+
+@njit(cache=True)
 def split_keys(Mt, S, L):  # noqa: N803 (the kernels' names)
     """For each guess of ``L``: the groups it splits set ``S`` into, plus one when it is a
     candidate itself (its all-green group costs nothing); 0 when that is below 2 (it learns
-    nothing). ``Mt`` is the pattern table, solutions × guesses."""
+    nothing). ``Mt`` is the pattern table, solutions × guesses. When ``L`` is every guess in
+    order, a candidate's row is read straight, without the index (twice as fast)."""
     nl = L.shape[0]
-    bits = np.zeros((nl, 4), dtype=np.uint64)
-    for j in range(S.shape[0]):
-        row = Mt[S[j]]
-        for i in range(nl):
-            c = np.int64(row[L[i]])
-            bits[i, c >> 6] |= _ONE << np.uint64(c & 63)
+    bits = np.zeros(nl * 4, dtype=np.uint64)  # four 64-bit words of pattern bits per guess
+    if is_every_guess(L, Mt.shape[1]):
+        for j in range(S.shape[0]):
+            row = Mt[S[j]]
+            for i in range(nl):
+                c = np.int64(row[i])
+                bits[4 * i + (c >> 6)] |= _ONE << np.uint64(c & 63)
+    else:
+        for j in range(S.shape[0]):
+            row = Mt[S[j]]
+            for i in range(nl):
+                c = np.int64(row[L[i]])
+                bits[4 * i + (c >> 6)] |= _ONE << np.uint64(c & 63)
     keys = np.empty(nl, dtype=np.int32)
     for i in range(nl):
-        k = popcount(bits[i, 0]) + popcount(bits[i, 1]) + popcount(bits[i, 2]) + popcount(bits[i, 3])
-        k += np.int64((bits[i, _GREEN_WORD] >> _GREEN_BIT) & _ONE)
+        b = 4 * i
+        k = popcount(bits[b]) + popcount(bits[b + 1]) + popcount(bits[b + 2]) + popcount(bits[b + 3])
+        k += np.int64((bits[b + _GREEN_WORD] >> _GREEN_BIT) & _ONE)
         keys[i] = k if k >= 2 else 0
     return keys
