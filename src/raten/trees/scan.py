@@ -38,7 +38,7 @@ def is_every_guess(L, n):  # noqa: N803 (the kernels' names)
     """Whether the guess rows ``L`` are all ``n`` rows in order (normal mode's list)."""
     if L.shape[0] != n:
         return False
-    for i in range(n):
+    for i in range(n):  # noqa: SIM110 (a plain loop compiles; a generator in all() does not)
         if L[i] != i:
             return False
     return True
