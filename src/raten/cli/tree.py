@@ -103,6 +103,18 @@ def _dist(distribution: dict) -> str:
     "openers needing it or more are refuted by a proven bound.",
 )
 @click.option(
+    "--first",
+    metavar="WORDS",
+    help="With --best: search these openers first, comma-separated (e.g. a published ranking); "
+    "default: the committed table's best.",
+)
+@click.option(
+    "--stop-after",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="MINUTES",
+    help="With --best: stop after this long and report what is proven so far (rerun to resume).",
+)
+@click.option(
     "--memo-bits",
     type=click.IntRange(1, 32),
     help="Memo table size, 2**bits entries per process (--opener) [default: 18, 22 for more than 4,000 solutions].",
@@ -136,6 +148,8 @@ def tree(
     results,
     table,
     cutoff,
+    first,
+    stop_after,
     memo_bits,
     memo_gb,
     name,
@@ -160,7 +174,9 @@ def tree(
     limit = _limit(max_guesses)
     memo_bits = memo_bits or default_memo_bits(len(words.solutions))
     if best:
-        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, (memo_bits, memo_gb), table, cutoff)
+        order = ([w.strip().lower() for w in (first or "").split(",") if w.strip()], stop_after)
+        memo = (memo_bits, memo_gb)
+        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff, order)
     else:
         _one(words, opener, hard, limit, out, as_json, memo_bits)
     # numba's many objects stay out of the interpreter's last collection at exit (0.2 CPU s of a
@@ -229,16 +245,21 @@ def _eta(seconds: float | None) -> str:
     return f"about {seconds / 60:.1f} min left" if seconds >= 90 else f"about {seconds:.0f} s left"
 
 
-def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff) -> None:
+def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff, order) -> None:
     from raten.trees.jobs import BestProgress, run_best
     from raten.trees.report import openers_table
     from raten.trees.results_file import default_results_path
 
     results = results or default_results_path(words, hard, limit)
-    first, first_beta = _known_best(words, hard, limit, top)
+    given, stop_after = order
+    for word in given:
+        if word not in words.allowed_index:
+            raise RatenError(f"--first: {word.upper()} is not an allowed guess in the {words.name} list")
+    first, first_beta = (given, None) if given else _known_best(words, hard, limit, top)
     if first and not as_json:
+        source = "given" if given else "committed table's"
         err_console.print(
-            f"[dim]searching the committed table's {len(first)} best openers first "
+            f"[dim]searching the {source} {len(first)} best openers first "
             f"({first[0].upper()} ...); the cut-off comes from their totals proven now[/dim]"
         )
     with sigterm_as_interrupt(), _progress() as bar:  # SIGTERM stops the worker processes too
@@ -271,6 +292,7 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
             first=first,
             first_beta=first_beta,
             progress=None if as_json else step,
+            stop_after=None if stop_after is None else stop_after * 60,
         )
     if table:
         table.write_text(openers_table(report), encoding="utf-8")
@@ -280,6 +302,9 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
         best_tree.write(out)
     if as_json:
         print_json(summary)
+        return
+    if not report.complete:
+        _stopped(report, summary, results, out)
         return
     best, ranking = summary["best"], summary["top"]
     console.print(
@@ -315,6 +340,23 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
         )
     console.print(f"  [dim]results: {results}[/dim]")
     if out:
+        console.print(f"  tree written to {out}")
+
+
+def _stopped(report, summary: dict, results: Path, out: Path | None) -> None:
+    """What a run stopped by --stop-after proved: the best exact total so far, the least bound."""
+    best, low = summary["best"], summary["lower_bound"]
+    console.print(f"[bold]stopped[/bold] after {report.seconds / 60:.1f} min; rerun the same command to resume")
+    if best:
+        console.print(
+            f"  best so far: [bold]{best['opener'].upper()}[/bold] total {best['total']} (exact for this opener), "
+            f"average {best['average']:.4f}, worst {best['worst']}"
+        )
+    if low is not None:
+        gap = f", gap {best['total'] - low}" if best else ""
+        console.print(f"  every opener needs at least {low} guesses in total{gap}; {summary['unsettled']} unsettled")
+    console.print(f"  [dim]results: {results}[/dim]")
+    if out and best:
         console.print(f"  tree written to {out}")
 
 

@@ -126,7 +126,8 @@ class _InProcess:
         self.queue.append((fut, fn, args))
         return fut
 
-    def wait_any(self, futures: set) -> tuple[set, set]:
+    def wait_any(self, futures: set, timeout: float | None = None) -> tuple[set, set]:  # noqa: ARG002
+        """Run the next job (to its end: in this process there is nothing to stop it by)."""
         fut, fn, args = self.queue.pop(0)
         try:
             fut.set_result(fn(*args))
@@ -148,8 +149,8 @@ class _Pool:
     def submit(self, fn: Callable, *args) -> Future:
         return self.ex.submit(fn, *args)
 
-    def wait_any(self, futures: set) -> tuple[set, set]:
-        done, rest = wait(futures, return_when=FIRST_COMPLETED)
+    def wait_any(self, futures: set, timeout: float | None = None) -> tuple[set, set]:
+        done, rest = wait(futures, timeout=None if timeout is None else max(0.0, timeout), return_when=FIRST_COMPLETED)
         return set(done), set(rest)
 
     def close(self) -> None:
@@ -183,10 +184,15 @@ class _Dask:
     def submit(self, fn: Callable, *args):
         return self.client.submit(fn, *args, pure=False)
 
-    def wait_any(self, futures: set) -> tuple[set, set]:
+    def wait_any(self, futures: set, timeout: float | None = None) -> tuple[set, set]:
         from distributed import wait as dwait
 
-        done, rest = dwait(list(futures), return_when="FIRST_COMPLETED")
+        try:
+            done, rest = dwait(
+                list(futures), timeout=None if timeout is None else max(0.01, timeout), return_when="FIRST_COMPLETED"
+            )
+        except TimeoutError:
+            return set(), set(futures)
         return set(done), set(rest)
 
     def close(self) -> None:
@@ -279,6 +285,7 @@ def run_best(
     first: list[str] | None = None,
     first_beta: int | None = None,
     progress: Callable[[BestProgress], None] | None = None,
+    stop_after: float | None = None,
 ) -> BestReport:
     """Search every opener (or ``openers``) and prove the ``top`` best exactly.
 
@@ -287,7 +294,9 @@ def run_best(
     only costs time). ``memo_gb``: the shared memo's size (0: private memos); it is saved to
     ``memo_path(results)`` and loaded from there. ``first``: openers searched before any other
     job, below ``first_beta`` (the module's docstring). ``progress(BestProgress)`` is called as
-    jobs finish.
+    jobs finish. ``stop_after``: seconds after which no new job starts and the jobs in flight are
+    stopped; the report then holds what is proven so far (``BestReport.complete`` False), and
+    the same call resumes from the results file.
     """
     if top < 1:
         raise RatenError("--top must be at least 1")
@@ -297,6 +306,8 @@ def run_best(
     slots = slots_for(memo_gb) if memo_gb > 0 else 0
     cap = start_cutoff if start_cutoff is not None else INF
     start = time.perf_counter()
+    stop_at = None if stop_after is None else time.monotonic() + stop_after
+    stopped = False
     local = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=8)
     rows = [local.row(o) for o in openers] if openers else list(range(len(words.allowed)))
     bound = {words.allowed[g]: local.opener_bound(g) for g in rows}
@@ -372,6 +383,9 @@ def run_best(
             hear(state)
 
         while pending or in_flight or seeds:
+            if stop_at is not None and time.monotonic() >= stop_at:
+                stopped = True
+                break
             while seeds and len(in_flight) < slots:
                 o = seeds.pop(0)
                 seeds_out.add(o)
@@ -385,7 +399,7 @@ def run_best(
                 in_flight[runner.submit(job, job_spec, o, cutoff)] = o
             if not in_flight:
                 break
-            finished, _ = runner.wait_any(set(in_flight))
+            finished, _ = runner.wait_any(set(in_flight), None if stop_at is None else stop_at - time.monotonic())
             for fut in finished:
                 o = in_flight.pop(fut)
                 rec = fut.result()
@@ -444,6 +458,7 @@ def run_best(
         memo_saved=memo_saved,
         weights=tree_weights(words),
         recheck=checked,
+        complete=not stopped,
     )
 
 

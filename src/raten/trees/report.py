@@ -38,6 +38,8 @@ class BestReport:
     memo_saved: int = 0  #: shared memo entries saved at the end (0: private memos or no results file)
     weights: dict[str, int] | None = None  #: each solution's weight under the prior (None: uniform)
     recheck: Recheck = field(default_factory=Recheck)  #: how the lines resumed from the results file were re-checked
+    #: every opener settled (False: a run stopped by its time limit, what it proved so far)
+    complete: bool = True
 
     @property
     def best(self) -> dict | None:
@@ -45,17 +47,31 @@ class BestReport:
 
     @property
     def proven(self) -> bool:
-        return self.best is not None
+        return self.complete and self.best is not None
+
+    def bound_of(self, opener: str) -> int:
+        """The opener's exact total or proven lower bound (INF: impossible within the limit)."""
+        r = self.results.get(opener)
+        if r is not None:
+            return INF if r["total"] is None else int(r["total"])
+        return self.bounds[opener]
+
+    @property
+    def lower_bound(self) -> int:
+        """What the best opener needs at least: the least exact total or bound over all openers
+        (a complete run's is its best total)."""
+        return min((self.bound_of(o) for o in self.bounds), default=INF)
 
     def best_tree(self) -> Tree | None:
-        """The best opener's tree, marked proven over all openers (None without one)."""
+        """The best opener's tree (None without one), marked proven over all openers when the
+        run is complete, else proven for its opener."""
         text = self.best.get("tree") if self.best else None
         if not text:
             return None
         tree = Tree.from_text(text, source=str(self.results_path or "results"))
         tree.weights = self.weights
         tree.lists_key = self.header.get("lists", "")
-        tree.claim(proven="all-openers")
+        tree.claim(proven="all-openers" if self.complete else "opener")
         return tree
 
     def ranking(self, top: int) -> list[dict]:
@@ -76,11 +92,12 @@ class BestReport:
     def to_dict(self, top: int, out: Path | None = None) -> dict:
         """The report ``raten tree --best --json`` prints; a RatenError when no opener solved
         every word within the guess limit."""
-        if self.best is None:
+        if self.best is None and self.complete:
             if self.cap < INF:
                 raise RatenError(f"no opener needs fewer than {self.cap} guesses in total; raise --cutoff")
             raise RatenError("no opener solves every word within the guess limit")
         ranking = self.ranking(top)
+        low = self.lower_bound
         return {
             "words": self.header.get("words"),
             "fingerprint": self.header.get("fingerprint"),
@@ -88,9 +105,12 @@ class BestReport:
             "max_guesses": self.header.get("max_guesses"),
             "solutions": self.solutions,
             "openers": self.openers,
-            "best": ranking[0],
-            "proven_optimal": True,
-            "others_at_least": self.cutoff if self.cutoff < INF else None,
+            "best": ranking[0] if ranking else None,
+            "proven_optimal": self.proven,
+            "complete": self.complete,
+            "others_at_least": self.cutoff if self.cutoff < INF and self.complete else None,
+            "lower_bound": low if low < INF else None,
+            "unsettled": sum(1 for o in self.bounds if self.bound_of(o) < self.cutoff and o not in self.results),
             "top": ranking,
             "openers_cut_by_bound": self.by_bound,
             "openers_cut_by_level_bound": self.by_level,
