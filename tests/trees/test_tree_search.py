@@ -168,3 +168,22 @@ def test_shaving_from_the_first_search_equals_shaving_from_scratch(en_words: Wor
         assert summary["total"] == r.total and summary["worst"] == plain
         shaved += plain < (first.worst or 0)
     assert shaved >= 5  # the case the floors are for, seen often enough
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ceilings_from_another_tree_cut_the_search_and_never_change_its_total(seed: int) -> None:
+    """``ceilings`` (each group's total in a tree under the opener) are cut-offs: the exact total
+    comes out the same, with ceilings that are reached (any optimal tree's, or a worse one's) and
+    with ceilings set too low (then the group is searched again without them)."""
+    from raten.trees.search import group_totals
+
+    words = tiny_words(300 + seed, n_sol=12, n_extra=6)
+    for opener in words.allowed[:4]:
+        plain = Searcher(words, max_guesses=6).solve_opener(opener)
+        if not plain.exact:
+            continue
+        reached = group_totals(plain.tree)
+        assert sum(reached.values()) + len(words.solutions) == plain.total
+        for ceilings in (reached, {c: v + 3 for c, v in reached.items()}, {c: v - 1 for c, v in reached.items()}):
+            got = Searcher(words, max_guesses=6).solve_opener(opener, ceilings=ceilings)
+            assert got.exact and got.total == plain.total, (opener, ceilings)

@@ -71,6 +71,12 @@ def _dist(distribution: dict) -> str:
 @word_options
 @click.option("--opener", help="Solve the tree under this first guess (default: the guess with most groups).")
 @click.option("--best", is_flag=True, help="Search every allowed opener for the best one.")
+@click.option(
+    "--upper-tree",
+    type=click.Path(path_type=Path),
+    help="With --opener: a tree under the same opener (e.g. another solver's); each group's total in it is a "
+    "cut-off for that group's search from the start.",
+)
 @hard_option
 @click.option("--max-guesses", default=6, show_default=True, help="Most guesses any solution may take (0: no limit).")
 @click.option("--out", type=click.Path(path_type=Path), help="Write the tree to this file.")
@@ -138,6 +144,7 @@ def tree(
     prior,
     opener,
     best,
+    upper_tree,
     hard,
     max_guesses,
     out,
@@ -164,6 +171,8 @@ def tree(
         return
     if opener and best:
         raise RatenError("use either --opener WORD or --best, not both")
+    if upper_tree and not opener:
+        raise RatenError("--upper-tree goes with --opener WORD")
     # Every output is checked before the search, so a bad path never throws a finished search away.
     check_output(out, "tree file")
     check_output(table, "table file")
@@ -178,14 +187,15 @@ def tree(
         memo = (memo_bits, memo_gb)
         _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff, order)
     else:
-        _one(words, opener, hard, limit, out, as_json, memo_bits)
+        upper = Tree.read(upper_tree) if upper_tree else None
+        _one(words, opener, hard, limit, out, as_json, memo_bits, upper)
     # numba's many objects stay out of the interpreter's last collection at exit (0.2 CPU s of a
     # one-opener proof's 1.5); nothing of ours waits on it: the files are closed
     gc.freeze()
 
 
-def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out, as_json, memo_bits) -> None:
-    proof = OpenerProof(words, opener, hard=hard, max_guesses=limit, memo_bits=memo_bits)
+def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out, as_json, memo_bits, upper) -> None:
+    proof = OpenerProof(words, opener, hard=hard, max_guesses=limit, memo_bits=memo_bits, upper=upper)
     label = proof.opener.upper()
     with _progress() as bar:
         task = bar.add_task(f"{label}: solving groups", total=None, note="")

@@ -33,6 +33,17 @@ from raten.trees.weights import integer_weights
 INF = tk.INF
 
 
+def group_totals(tree: Tree) -> dict[int, int]:
+    """The total of each of a tree's groups after its opener (by pattern code): the guesses its
+    answers take after the opener (the all-green group costs none)."""
+    out: dict[int, int] = {}
+    for sol, moves in tree.paths.items():
+        if len(moves) > 1:
+            weight = tree.weights.get(sol, 0) if tree.weights is not None else 1
+            out[moves[0][1]] = out.get(moves[0][1], 0) + weight * (len(moves) - 1)
+    return out
+
+
 def default_memo_bits(solutions: int) -> int:
     """Memo slots (2**bits) for one opener's proof: 2**18 (6 MB) hold en's largest proofs
     (CRANE, about 28,000 entries) and a smaller table maps fewer pages; a list where every
@@ -270,11 +281,15 @@ class Searcher:
         tree: bool = True,
         floors: dict[int, int] | None = None,
         settled: frozenset[int] = frozenset(),
+        ceilings: dict[int, int] | None = None,
     ) -> OpenerResult:
         """Least total for ``opener`` if below ``beta`` (exact, with its tree), else a lower bound.
 
         ``floors``: known lower bounds of the opener's groups (by pattern code); ``settled``: the
-        codes of groups whose floor is known to be exact (not searched)."""
+        codes of groups whose floor is known to be exact (not searched); ``ceilings``: totals
+        known to be reached in groups (another tree's, ``group_totals``): a group is searched
+        only below its ceiling + 1, a cut-off from the start, and searched again without it if
+        the ceiling proves wrong."""
         start = time.perf_counter()
         nodes0 = int(self.stats[tk.ST_NODES])
         g = self.row(opener) if isinstance(opener, str) else int(opener)
@@ -295,7 +310,11 @@ class Searcher:
             if code in settled:
                 continue
             greens, need = self._child(g, code, self.no_greens, self.no_need)
-            v = self._solve(grp, beta - (total - lb), dl, greens, need)
+            cbeta = beta - (total - lb)
+            ceiling = (ceilings or {}).get(code, INF)
+            v = self._solve(grp, min(cbeta, ceiling + 1), dl, greens, need)
+            if ceiling < v < cbeta:  # not reached within the limit after all: search it plainly
+                v = self._solve(grp, cbeta, dl, greens, need)
             groups[code] = v
             total += v - lb
             if progress:
@@ -315,10 +334,16 @@ class Searcher:
             result.seconds = time.perf_counter() - start
         return result
 
-    def optimal(self, opener: str | int, beta: int = INF, progress: Progress | None = None) -> OpenerResult:
+    def optimal(
+        self,
+        opener: str | int,
+        beta: int = INF,
+        progress: Progress | None = None,
+        ceilings: dict[int, int] | None = None,
+    ) -> OpenerResult:
         """``solve_opener``, and when exact, the optimal tree with the least worst case among
         trees of that total (so ``worst`` is proven least too)."""
-        r = self.solve_opener(opener, beta=beta, progress=progress)
+        r = self.solve_opener(opener, beta=beta, progress=progress, ceilings=ceilings)
         if r.exact and r.worst:
             _, tree = self.least_worst(opener, r.total, r.worst, groups=r.groups, tree=r.tree)
             if tree is not None:
