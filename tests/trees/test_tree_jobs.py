@@ -203,7 +203,7 @@ def test_known_best_openers_first_give_the_same_result_whatever_their_beta(words
     fifth = sorted(r["total"] for r in full.exact)[4]
     known = [r["opener"] for r in full.exact[:5]]
     heard: list = []
-    right = run_best(words, top=5, first=known, first_beta=fifth + 1, progress=heard.append)
+    right = run_best(words, top=5, first=known, first_beta=fifth + 1, progress=heard.append, progress_every=0)
     assert _ranking(right) == _ranking(full) and right.cutoff == full.cutoff
     # the first jobs are the known openers, and the cut-off is set once they are done
     assert heard[0].first_left == 4 and heard[0].cutoff == INF

@@ -187,3 +187,19 @@ def test_ceilings_from_another_tree_cut_the_search_and_never_change_its_total(se
         for ceilings in (reached, {c: v + 3 for c, v in reached.items()}, {c: v - 1 for c, v in reached.items()}):
             got = Searcher(words, max_guesses=6).solve_opener(opener, ceilings=ceilings)
             assert got.exact and got.total == plain.total, (opener, ceilings)
+
+
+@pytest.mark.parametrize(("seed", "limit", "weighted"), [(s, lim, w) for s in range(3) for lim in (6, 2, None) for w in (0, 1)])
+def test_every_openers_cheap_bound_from_one_scan_equals_each_from_its_groups(seed, limit, weighted) -> None:
+    from raten.engine.words import WordSet
+
+    words = tiny_words(400 + seed, n_sol=14, n_extra=10)
+    if weighted:  # a prior: integer weights differ from one solution to the next
+        rng = random.Random(seed)
+        words = words.with_prior("test", [rng.choice((0.2, 1.0, 3.0)) for _ in words.solutions])
+    s = Searcher(words, max_guesses=limit)
+    rows = list(range(len(words.allowed)))
+    assert s.opener_bounds(rows) == [s.opener_bound(g) for g in rows]
+    flat = WordSet.from_lists(["aaaaa", "bbbbb", "ccccc"], ["zzzzz"], name="flat")  # ZZZZZ learns nothing
+    f = Searcher(flat, max_guesses=limit)
+    assert f.opener_bounds([0, 1, 2, 3]) == [f.opener_bound(g) for g in range(4)]

@@ -231,6 +231,18 @@ class Searcher:
                 total += self._group_lb(grp, dl)
         return min(total, INF)
 
+    def opener_bounds(self, rows: list[int]) -> list[int]:
+        """``opener_bound`` of each opener row, from one scan of every solution against every
+        guess (``kernels.guess_keys``: the bound is 3W - key) rather than one partition each
+        (0.03 s for en's 12,972 openers instead of 11). Where the formula does not hold (a guess
+        limit of two or less, an opener that learns nothing) it is ``opener_bound`` itself."""
+        if self._dl(1) < 2:
+            return [self.opener_bound(g) for g in rows]
+        n = len(self.words.solutions)
+        wt = self.weights
+        keys = tk.guess_keys(self.mt, np.arange(n, dtype=np.int32), self.all_guesses, wt, int(wt.max()))
+        return [3 * self.weight - int(keys[g]) if keys[g] > 0 else self.opener_bound(g) for g in rows]
+
     def _parts(self, g: int) -> list[tuple[int, np.ndarray]]:
         """The opener's groups but the all-green one, largest first."""
         n = len(self.words.solutions)
