@@ -189,7 +189,9 @@ def test_ceilings_from_another_tree_cut_the_search_and_never_change_its_total(se
             assert got.exact and got.total == plain.total, (opener, ceilings)
 
 
-@pytest.mark.parametrize(("seed", "limit", "weighted"), [(s, lim, w) for s in range(3) for lim in (6, 2, None) for w in (0, 1)])
+@pytest.mark.parametrize(
+    ("seed", "limit", "weighted"), [(s, lim, w) for s in range(3) for lim in (6, 2, None) for w in (0, 1)]
+)
 def test_every_openers_cheap_bound_from_one_scan_equals_each_from_its_groups(seed, limit, weighted) -> None:
     from raten.engine.words import WordSet
 

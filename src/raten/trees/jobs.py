@@ -323,9 +323,10 @@ def run_best(
     only costs time). ``memo_gb``: the shared memo's size (0: private memos); it is saved to
     ``memo_path(results)`` and loaded from there. ``first``: openers searched before any other
     job, below ``first_beta`` (the module's docstring). ``progress(BestProgress)`` is called as
-    jobs finish, at most every ``progress_every`` seconds (and at the end). ``stop_after``: seconds after which no new job starts and the jobs in flight are
-    stopped; the report then holds what is proven so far (``BestReport.complete`` False), and
-    the same call resumes from the results file.
+    jobs finish, at most every ``progress_every`` seconds (and at the end). ``stop_after``:
+    seconds after which no new job starts and the jobs in flight are stopped; the report then
+    holds what is proven so far (``BestReport.complete`` False), and the same call resumes from
+    the results file.
     """
     if top < 1:
         raise RatenError("--top must be at least 1")
