@@ -370,6 +370,112 @@ def _stopped(report, summary: dict, results: Path, out: Path | None) -> None:
         console.print(f"  tree written to {out}")
 
 
+@tree.command("within")
+@word_options
+@hard_option
+@click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="The guess limit.")
+@click.option("--opener", "openers", help="Judge these openers only, comma-separated (default: every allowed word).")
+@click.option(
+    "--results",
+    type=click.Path(path_type=Path),
+    help="Results file, one line per opener; rerun to resume (undecided openers are judged again).",
+)
+@click.option(
+    "--work",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Table cells one group's search may read before it is left undecided (default: no limit).",
+)
+@click.option(
+    "--stop-after", type=click.FloatRange(min=0, min_open=True), metavar="MINUTES", help="Stop after this long."
+)
+@click.option(
+    "--table",
+    type=click.Path(path_type=Path),
+    help="An openers table of these lists, mode and limit (from --best): mark every impossible opener in it.",
+)
+@click.option("--out", type=click.Path(path_type=Path), help="Write the tree of the first possible opener here.")
+@json_option
+def within(
+    preset,
+    solutions,
+    allowed,
+    any_answer,
+    prior,
+    hard,
+    max_guesses,
+    openers,
+    results,
+    work,
+    stop_after,
+    table,
+    out,
+    as_json,
+):
+    """Which openers can solve every answer within the guess limit: a proof either way.
+
+    Each opener's groups, smallest first, go to the feasibility search (every legal guess, so a
+    "no" is a proof): one group that cannot be solved within the guesses left makes the opener
+    impossible. With --table, every impossible opener's row becomes "at-least impossible"
+    (its digest recomputed). The first possible opener's tree, checked, goes to --out.
+    """
+    from raten.trees.report import mark_impossible
+    from raten.trees.within import IMPOSSIBLE, POSSIBLE, Within
+
+    check_output(out, "tree file")
+    check_output(results, "results file")
+    words = words_from_options(preset, solutions, allowed, any_answer, prior)
+    judge = Within(words, hard=hard, limit=max_guesses)
+    todo = [w.strip().lower() for w in openers.split(",") if w.strip()] if openers else list(words.allowed)
+    log = _Log()
+    counts = {IMPOSSIBLE: 0, POSSIBLE: 0, "unknown": 0}
+
+    def step(v, i: int, n: int) -> None:
+        counts[v.status] += 1
+        note = ", ".join(f"{k} {c}" for k, c in counts.items())
+        if not as_json:
+            log(f"{i}/{n} openers judged ({note}); {v.opener.upper()} {v.status}", final=i == n)
+
+    with sigterm_as_interrupt():
+        found = judge.run(todo, results, None if work is None else int(work), stop_after and stop_after * 60, step)
+    by = {k: sorted(o for o, v in found.items() if v.status == k) for k in counts}
+    tree_file = None
+    if by[POSSIBLE] and out:
+        t = judge.tree(by[POSSIBLE][0])
+        t.check(words, source=str(out))
+        t.write(out)
+        tree_file = str(out)
+    if table:
+        marked = mark_impossible(table, words, hard, max_guesses, set(by[IMPOSSIBLE]))
+    summary = {
+        "words": words.name,
+        "mode": "hard" if hard else "normal",
+        "max_guesses": max_guesses,
+        "openers": len(todo),
+        "judged": len(found),
+        "impossible": len(by[IMPOSSIBLE]),
+        "possible": len(by[POSSIBLE]),
+        "unknown": len(by["unknown"]),
+        "first_possible": by[POSSIBLE][0] if by[POSSIBLE] else None,
+        "tree": tree_file,
+        "table_rows_marked": marked if table else None,
+        "results": str(results) if results else None,
+    }
+    if as_json:
+        print_json(summary | {"impossible_openers": by[IMPOSSIBLE], "unknown_openers": by["unknown"]})
+        return
+    mode = "hard mode" if hard else "normal mode"
+    console.print(
+        f"{words.name} ({mode}, within {max_guesses} guesses): {len(found)} of {len(todo)} openers judged: "
+        f"[bold]{len(by[IMPOSSIBLE])} impossible[/bold], {len(by[POSSIBLE])} possible, {len(by['unknown'])} undecided"
+    )
+    if by[IMPOSSIBLE] and len(by[IMPOSSIBLE]) <= 40:
+        console.print("  impossible: " + " ".join(o.upper() for o in by[IMPOSSIBLE]))
+    if tree_file:
+        console.print(f"  the tree of {by[POSSIBLE][0].upper()} (every answer within {max_guesses}) written to {out}")
+    if table:
+        console.print(f"  {marked} rows of {table} marked impossible")
+
+
 @tree.command("check")
 @word_options
 @json_option

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.trees.digest import claim_digest
 from raten.trees.model import Tree
@@ -149,3 +150,35 @@ def row_digest(header: dict, opener: str, status: str, total: int | None, worst:
     """The digest of one openers table row (status ``exact`` or ``at-least``, total None for
     impossible) under ``header``: the lists' ``lists`` key, ``mode`` and ``max_guesses``."""
     return claim_digest(header["lists"], header["mode"], header["max_guesses"], opener, status, total, worst)
+
+
+def mark_impossible(path: Path, words: WordSet, hard: bool, limit: int, impossible: set[str]) -> int:
+    """Rewrite the openers table at ``path`` with every opener of ``impossible`` (proven unable
+    to solve every answer within ``limit``) as ``at-least impossible``, its digest recomputed,
+    rows in the table's order; how many rows changed. RatenError when the table is not one of
+    these lists, mode and limit (its rows' digests name them)."""
+    header = {"lists": words.prior_key, "mode": "hard" if hard else "normal", "max_guesses": limit}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines or lines[0] != TABLE_COLUMNS:
+        raise RatenError(f"{path}: not an openers table (its first line is not {TABLE_COLUMNS!r})")
+    rows, changed = [], 0
+    for no, line in enumerate(lines[1:], 2):
+        opener, status, total, worst, digest = (line.split("\t") + [""] * 5)[:5]
+        value = None if total == "impossible" else int(total) if total.isdigit() else -1
+        worst_value = int(worst) if worst.isdigit() else None
+        if value == -1 or row_digest(header, opener, status, value, worst_value) != digest:
+            raise RatenError(f"{path}:{no}: the row does not match its digest for these lists, mode and limit")
+        if opener in impossible and value is not None:
+            if status == "exact":
+                raise RatenError(f"{path}:{no}: {opener.upper()} has an exact total, yet is impossible")
+            status, value, changed = "at-least", None, changed + 1
+        rows.append((value if value is not None else INF, 0 if status == "exact" else 1, opener, status, worst_value))
+    rows.sort()
+    out = [TABLE_COLUMNS]
+    for row_total, _, o, row_status, row_worst in rows:
+        known = row_total if row_total < INF else None
+        shown = known if known is not None else "impossible"
+        sealed = row_digest(header, o, row_status, known, row_worst)
+        out.append(f"{o}\t{row_status}\t{shown}\t{row_worst or ''}\t{sealed}")
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return changed
