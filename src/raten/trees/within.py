@@ -6,9 +6,10 @@ groups (a few words that differ in one letter, in hard mode left under rules tha
 letter a guess), settled in milliseconds, while a large group takes long to prove solvable. One
 group that cannot be solved within the guesses left makes the opener ``impossible``; every group
 solvable makes it ``possible``, and the search's memo then holds a working guess for every set
-on the way, from which ``tree`` reads the tree off. A group whose search reaches its work budget
-(``work``, in table cells read: ``kernels.ST_CELLS``) leaves the opener ``unknown`` unless a
-later group settles it.
+on the way, from which ``tree`` reads the tree off. The groups get their searches in rounds of
+growing work (in table cells read: ``kernels.ST_CELLS``), so a group that cannot be solved is
+found before a large one is proven solvable; a group still undecided at the run's own budget
+(``work``) leaves the opener ``unknown``.
 
 ``run`` judges many openers and appends one line per opener to a results file (JSON lines,
 each ``impossible`` line with the digest of its claim, ``raten.trees.digest``), so a stopped run
@@ -41,6 +42,8 @@ IMPOSSIBLE, POSSIBLE, UNDECIDED = "impossible", "possible", "unknown"
 #: The status an impossible opener's digest covers (a table row's ``at-least impossible``, by this search).
 CLAIM_STATUS = "at-least by feasibility"
 RESULTS_KIND = "within"
+#: Work budgets (table cells) of the rounds a group's search gets before the run's own budget.
+WORK_STEPS = (10**5, 10**6, 10**7, 10**8, 10**9)
 
 
 @dataclass(frozen=True)
@@ -81,25 +84,35 @@ class Within:
 
     def judge(self, opener: str, work: int | None = None) -> Verdict:
         """Whether every answer can be solved within the limit after ``opener`` (the module's
-        docstring); ``work``: table cells a group's search may read (None: no budget)."""
+        docstring); ``work``: table cells a group's search may read (None: no budget).
+
+        The groups are searched in rounds of growing budgets (``WORK_STEPS``), each round every
+        group still undecided, smallest first: a group that cannot be solved is usually found in
+        the first round, long before a large solvable group would have been proven solvable."""
         start, cells0 = time.perf_counter(), int(self.stats[tk.ST_CELLS])
         s = self.search
         g = s.row(opener)
         word = self.words.allowed[g]
-        undecided: tuple[int, int] | None = None
-        found = YES
-        for code, grp in sorted(s._parts(g), key=lambda cg: len(cg[1])):
-            greens, need = s._child(g, code, s.no_greens, s.no_need)
-            r = self._feasible(grp, self.limit - 1, greens, need, work)
-            if r == NO:
-                found, undecided = NO, (code, len(grp))
-                break
-            if r == UNKNOWN and undecided is None:
-                found, undecided = UNKNOWN, (code, len(grp))
-        status = {YES: POSSIBLE, NO: IMPOSSIBLE, UNKNOWN: UNDECIDED}[found]
-        where, size = undecided if undecided else (None, 0)
+        left = sorted(s._parts(g), key=lambda cg: len(cg[1]))
+        steps = [b for b in WORK_STEPS if work is None or b < work] + [work]
+        for budget in steps:
+            undecided = []
+            for code, grp in left:
+                greens, need = s._child(g, code, s.no_greens, s.no_need)
+                r = self._feasible(grp, self.limit - 1, greens, need, budget)
+                if r == NO:
+                    return self._verdict(word, IMPOSSIBLE, code, len(grp), cells0, start)
+                if r == UNKNOWN:
+                    undecided.append((code, grp))
+            left = undecided
+            if not left:
+                return self._verdict(word, POSSIBLE, None, 0, cells0, start)
+        code, grp = left[0]
+        return self._verdict(word, UNDECIDED, code, len(grp), cells0, start)
+
+    def _verdict(self, word: str, status: str, code: int | None, size: int, cells0: int, start: float) -> Verdict:
         cells = int(self.stats[tk.ST_CELLS]) - cells0
-        return Verdict(word, status, where, size, cells, round(time.perf_counter() - start, 3))
+        return Verdict(word, status, code, size, cells, round(time.perf_counter() - start, 3))
 
     def _guess(self, cands: np.ndarray, dl: int, greens: np.ndarray, need: np.ndarray) -> int:
         """A guess that solves ``cands`` within ``dl`` guesses (the set was judged solvable)."""
