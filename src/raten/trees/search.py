@@ -430,8 +430,9 @@ class Searcher:
         Tries a limit of one guess fewer until the total can no longer be kept. ``groups`` (the
         exact total of each group of the opener within the looser limit, ``OpenerResult.groups``)
         are lower bounds within the tighter one, so the search under it starts at ``total`` and
-        the first group that costs more there ends it; ``tree`` (an optimal tree within the looser
-        limit) names the groups to try first: those it solves beyond the tighter limit.
+        the first group that costs more there ends it; with ``tree`` (an optimal tree within the
+        looser limit), the groups it already solves within the tighter limit keep their total
+        and subtree, and only the others are searched.
         """
         best_tree = None
         limit = worst - 1
