@@ -88,13 +88,14 @@ def _dist(distribution: dict) -> str:
     default=os.cpu_count() or 1,
     show_default="the number of CPUs",
     type=click.IntRange(min=1),
-    help="With --best: local processes.",
+    help="With --best, or --opener with --results: local processes.",
 )
 @click.option("--scheduler", metavar="ADDRESS", help="With --best: run the jobs on this Dask scheduler.")
 @click.option(
     "--results",
     type=click.Path(path_type=Path),
-    help="With --best: results file, one line per finished opener; rerun to resume (default: in the cache).",
+    help="With --best: results file, one line per finished opener; rerun to resume (default: in the cache). "
+    "With --opener: the opener's groups become jobs, one line per finished group.",
 )
 @click.option(
     "--table",
@@ -118,7 +119,8 @@ def _dist(distribution: dict) -> str:
     "--stop-after",
     type=click.FloatRange(min=0, min_open=True),
     metavar="MINUTES",
-    help="With --best: stop after this long and report what is proven so far (rerun to resume).",
+    help="With --best (or --opener with --results): stop after this long and report what is proven so far "
+    "(rerun to resume).",
 )
 @click.option(
     "--memo-bits",
@@ -182,13 +184,18 @@ def tree(
         words = dataclasses.replace(words, name=name)
     limit = _limit(max_guesses)
     memo_bits = memo_bits or default_memo_bits(len(words.solutions))
+    memo = (memo_bits, memo_gb)
     if best:
         order = ([w.strip().lower() for w in (first or "").split(",") if w.strip()], stop_after)
-        memo = (memo_bits, memo_gb)
         _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff, order)
     else:
         upper = Tree.read(upper_tree) if upper_tree else None
-        _one(words, opener, hard, limit, out, as_json, memo_bits, upper)
+        if results:
+            if not opener:
+                raise RatenError("--results goes with --best, or with --opener WORD (its groups as jobs)")
+            _groups(words, opener, hard, limit, out, as_json, (jobs, scheduler, results, stop_after), memo, upper)
+        else:
+            _one(words, opener, hard, limit, out, as_json, memo_bits, upper)
     # numba's many objects stay out of the interpreter's last collection at exit (0.2 CPU s of a
     # one-opener proof's 1.5); nothing of ours waits on it: the files are closed
     gc.freeze()
@@ -227,6 +234,61 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
     if proven.chosen_by != "given":
         console.print(f"  [dim]opener chosen by {proven.chosen_by}; --best searches every opener[/dim]")
     if out:
+        console.print(f"  tree written to {out}")
+
+
+def _groups(words: WordSet, opener: str, hard: bool, limit: int | None, out, as_json, run, memo, upper) -> None:
+    """``--opener WORD --results FILE``: the opener's groups as jobs, resumable (``trees.groups``)."""
+    from raten.trees.groups import run_groups
+    from raten.trees.opener import OpenerProof
+
+    jobs, scheduler, results, stop_after = run
+    ceilings = OpenerProof(words, opener, hard=hard, max_guesses=limit, memo_bits=1, upper=upper).ceilings
+    log = _Log()
+
+    def step(done: int, n: int, total: int) -> None:
+        log(f"{opener.upper()}: {done}/{n} groups exact, the total at least {total}", final=done == n)
+
+    with sigterm_as_interrupt():
+        report = run_groups(
+            words, opener, hard, limit, results=results, jobs=jobs, scheduler=scheduler, memo_bits=memo[0],
+            memo_gb=memo[1], ceilings=ceilings, progress=None if as_json else step,
+            stop_after=None if stop_after is None else stop_after * 60,
+        )  # fmt: skip
+    t = report.tree
+    if t is not None and out:
+        t.write(out)
+    summary = {
+        "opener": report.opener,
+        "groups": report.groups,
+        "groups_exact": len(report.totals),
+        "complete": report.complete,
+        "total": report.bound if report.complete else None,
+        "at_least": report.bound,
+        "average": round(report.bound / report.weight, 4) if report.complete else None,
+        "worst": t.worst if t is not None else None,
+        "worst_least_among_optimal": False,
+        "seconds": round(report.seconds, 1),
+        "results": str(results),
+        "out": str(out) if out and t is not None else None,
+    }
+    if as_json:
+        print_json(summary)
+        return
+    if t is not None:
+        console.print(
+            f"[bold]{t.opener.upper()}[/bold] ({words.name}, {'hard' if hard else 'normal'} mode, "
+            f"{len(words.solutions)} solutions): total [bold]{t.total}[/bold], average {t.average:.4f}, worst {t.worst}"
+        )
+        console.print(f"  guesses: {_dist(t.distribution)}")
+        console.print("  proven optimal for this opener, group by group (the worst case is not shaved)")
+    else:
+        console.print(
+            f"[bold]stopped[/bold]: {len(report.totals)} of {report.groups} groups of {report.opener.upper()} exact; "
+            f"its total is at least {report.bound}; rerun the same command to resume"
+        )
+    console.print(f"  [dim]results: {results}[/dim]")
+    if out and t is not None:
         console.print(f"  tree written to {out}")
 
 

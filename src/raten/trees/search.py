@@ -268,6 +268,12 @@ class Searcher:
                 lbs[i] = v
         return total
 
+    def group_level_bounds(self, g: int, parts: list[tuple[int, np.ndarray]]) -> list[int]:
+        """The one-level bound of each of opener row ``g``'s groups (``parts``, from ``_parts``)."""
+        lbs = [self._group_lb(grp, self._dl(1)) for _, grp in parts]
+        self._raise_to_level(g, parts, lbs, self.weight + sum(lbs), INF)
+        return lbs
+
     def opener_level_bound(self, opener: str | int, beta: int = INF) -> int:
         """A lower bound of an opener's total, tighter than ``opener_bound``: every group at
         its one-level bound (``kernels.level_bound``); it stops rising once it reaches ``beta``."""
