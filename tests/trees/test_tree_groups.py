@@ -76,5 +76,6 @@ def test_the_cli_runs_an_openers_groups_as_jobs(words, tmp_path) -> None:
     assert res.exit_code == 0, res.output
     summary = json.loads(res.output)
     assert summary["complete"] and summary["total"] == Searcher(words, max_guesses=6).solve_opener(opener).total
-    bad = CliRunner().invoke(main, ["tree", "--solutions", str(sols), "--allowed", str(allowed), "--results", "x.jsonl"])
+    lists = ["--solutions", str(sols), "--allowed", str(allowed)]
+    bad = CliRunner().invoke(main, ["tree", *lists, "--results", str(tmp_path / "x.jsonl")])
     assert bad.exit_code != 0 and "--results goes with --best" in bad.output and "Traceback" not in bad.output
