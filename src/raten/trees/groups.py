@@ -138,6 +138,7 @@ def run_groups(
     try:
         if fresh:
             out.write(json.dumps(header) + "\n")
+            out.flush()
         todo = [(code, (ceilings or {}).get(code, INF)) for code, _ in parts if code not in done]
         in_flight: dict = {}
         while todo or in_flight:
