@@ -305,6 +305,7 @@ class Guarantee:
         the first proven safe, is judged within a share that grows round by round, so an early
         guess keeps its turn and a later one is reached before the work runs out; when it does,
         the first guess proven safe is taken even if an earlier one is undecided."""
+        cands, left, legal, greens, need = position
         verdict: dict[str, bool | None] = {}
         share = max(1, int((end - self.stats[tk.ST_CELLS]) * self.ROUND_SHARE / max(1, len(rows)))) if end else 0
         while True:
@@ -315,7 +316,7 @@ class Guarantee:
                     continue
                 cells = int(self.stats[tk.ST_CELLS])
                 self._until(0 if not end else min(end, cells + share))
-                verdict[word] = self._judge([row], *position, count=False)[0].safe
+                verdict[word] = self._judge([row], cands, left, legal, greens, need, count=False)[0].safe
                 if verdict[word] or (end and self.stats[tk.ST_CELLS] >= end):
                     break
             open_ = [w for w, _ in rows if verdict.get(w) is not False]  # not proven unsafe, in order
