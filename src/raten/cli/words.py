@@ -210,13 +210,13 @@ def stats(list_name: str | None, solutions: Path | None, allowed: Path | None, p
     Example: raten words stats de --of allowed
     """
     from raten.wordlists.presets import load_words
-    from raten.wordlists.stats import ALPHABET, letter_stats, list_stats
+    from raten.wordlists.stats import letter_stats, list_stats
 
     ws = load_words(list_name, solutions=solutions, allowed=allowed)
     if as_json:
         print_json(list_stats(ws))
         return
-    sol, allow = letter_stats(ws.solutions), letter_stats(ws.allowed)
+    sol, allow = letter_stats(ws.solutions, ws.alphabet), letter_stats(ws.allowed, ws.alphabet)
     for what, s in (("solutions", sol), ("allowed words", allow)):
         console.print(
             f"{ws.name} {what}: {s.words}, with a repeated letter [bold]{s.repeated}[/bold] "
@@ -224,13 +224,14 @@ def stats(list_name: str | None, solutions: Path | None, allowed: Path | None, p
         )
     s = sol if part == "solutions" else allow
     table = Table(title=f"letters of the {s.words} {part} of {ws.name}, most frequent first", title_justify="left")
-    for col in ("letter", "count", "share", "in words", "1st", "2nd", "3rd", "4th", "5th"):
+    places = [f"{i}{'st' if i == 1 else 'nd' if i == 2 else 'rd' if i == 3 else 'th'}" for i in range(1, ws.length + 1)]
+    for col in ("letter", "count", "share", "in words", *places):
         table.add_column(col, justify="left" if col == "letter" else "right")
     for c in s.ranked():
-        j = ALPHABET.index(c)
+        j = s.alphabet.index(c)
         row = s.by_position
-        best = max(range(5), key=lambda i: row[i][j])
-        cells = [f"[bold]{row[i][j]}[/bold]" if i == best and row[i][j] else str(row[i][j]) for i in range(5)]
+        best = max(range(ws.length), key=lambda i: row[i][j])
+        cells = [f"[bold]{row[i][j]}[/bold]" if i == best and row[i][j] else str(row[i][j]) for i in range(ws.length)]
         table.add_row(c.upper(), str(s.counts[j]), f"{100 * s.share(c):.1f}%", str(s.in_words[j]), *cells)
     console.print(table)
     console.print("[dim]count: every occurrence; in words: words containing it; bold: its commonest position[/dim]")

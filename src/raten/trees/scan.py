@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN
 from raten.engine.jitcache import njit
 
 _ONE = np.uint64(1)
@@ -19,9 +18,6 @@ _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
 _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
-#: The word and bit of the all-green pattern in a guess's four words of pattern bits.
-_GREEN_WORD = ALL_GREEN >> 6
-_GREEN_BIT = np.uint64(ALL_GREEN & 63)
 
 
 @njit(cache=True, inline="always")
@@ -34,12 +30,15 @@ def popcount(x: np.uint64) -> np.int64:
 
 
 @njit(cache=True)
-def split_keys(Mt, S, L):  # noqa: N803 (the kernels' names)
+def split_keys(Mt, S, L, npat):  # noqa: N803 (the kernels' names)
     """For each guess of ``L``: the groups it splits set ``S`` into, plus one when it is a
-    candidate itself (its all-green group costs nothing); 0 when that is below 2 (it learns
-    nothing). ``Mt`` is the pattern table, solutions × guesses."""
+    candidate itself (its all-green group, code ``npat - 1``, costs nothing); 0 when that is
+    below 2 (it learns nothing). ``Mt`` is the pattern table, solutions × guesses; a guess's
+    patterns take ``npat / 64`` words of bits (four for five letters)."""
     nl = L.shape[0]
-    bits = np.zeros((nl, 4), dtype=np.uint64)
+    words = (npat + 63) >> 6
+    green_word, green_bit = (npat - 1) >> 6, np.uint64((npat - 1) & 63)
+    bits = np.zeros((nl, words), dtype=np.uint64)
     for j in range(S.shape[0]):
         row = Mt[S[j]]
         for i in range(nl):
@@ -47,7 +46,9 @@ def split_keys(Mt, S, L):  # noqa: N803 (the kernels' names)
             bits[i, c >> 6] |= _ONE << np.uint64(c & 63)
     keys = np.empty(nl, dtype=np.int32)
     for i in range(nl):
-        k = popcount(bits[i, 0]) + popcount(bits[i, 1]) + popcount(bits[i, 2]) + popcount(bits[i, 3])
-        k += np.int64((bits[i, _GREEN_WORD] >> _GREEN_BIT) & _ONE)
+        k = np.int64(0)
+        for w in range(words):
+            k += popcount(bits[i, w])
+        k += np.int64((bits[i, green_word] >> green_bit) & _ONE)
         keys[i] = k if k >= 2 else 0
     return keys

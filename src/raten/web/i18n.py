@@ -89,6 +89,8 @@ def error_message(error: RatenError, lang: str) -> str:
         key = f"contradiction_{params['kind']}"  # a problem with facts: named in any language
     elif key == "contradiction" and " / " not in str(params.get("rows", "")):
         key = "contradiction_one"
+    if key == "word_letters" and params.get("fold"):  # how the list writes other letters, in this language
+        params["folding"] = t(lang, f"fold_{params['fold']}")
     if f"err_{key}" in TEXT["en"]:
         return t(lang, f"err_{key}", **params)
     if isinstance(error.__cause__, RatenError):

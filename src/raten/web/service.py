@@ -425,7 +425,7 @@ def split_dict(split: GuessSplit) -> dict:
     shown, other_groups, other_words = split.head(SPLIT_GROUPS)
     return {
         "word": split.word,
-        "groups": [{"pattern": format_pattern(g.code), "count": g.count} for g in shown],
+        "groups": [{"pattern": format_pattern(g.code, length=len(split.word)), "count": g.count} for g in shown],
         "other_groups": other_groups,
         "other_words": other_words,
     }

@@ -260,7 +260,7 @@ def load_words(
         )
     if solutions is not None:
         sols = read_word_file(solutions)
-        allow = read_word_file(allowed) if allowed is not None else ()
+        allow = read_word_file(allowed, len(sols[0])) if allowed is not None else ()
         words = WordSet.from_lists(
             sols, allow, name=Path(solutions).stem, language=language or "en", source=f"files {solutions}, {allowed}"
         )
@@ -333,7 +333,7 @@ def load_list_spec(spec: ListSpec | str, prior: str | None = None) -> WordSet:
         spec = parse_list_spec(spec)
     try:
         sols = read_word_file(spec.solutions)
-        allow = read_word_file(spec.allowed) if spec.allowed is not None else ()
+        allow = read_word_file(spec.allowed, len(sols[0])) if spec.allowed is not None else ()
     except RatenError as e:
         raise RatenError(f"list {spec.name}: {e}") from None
     count = len(set(sols) | set(allow))

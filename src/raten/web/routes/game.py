@@ -57,7 +57,7 @@ def game_out(played: Played, request: Request) -> GameOut:
     over = game.over or played.abandoned
     rows: list[RowOut | BoardsRowOut] = []
     for word, codes in game.rows():
-        patterns = [None if c is None else format_pattern(c) for c in codes]
+        patterns = [None if c is None else format_pattern(c, length=len(word)) for c in codes]
         joined = ",".join(p or "-" for p in patterns)
         rows.append(
             RowOut(guess=word, pattern=joined)

@@ -47,7 +47,7 @@ def get_letters(
 ) -> dict:
     entry = ls.get(list_name)
     words = entry.words.solutions if of == "solutions" else entry.words.allowed
-    return {"list": entry.name, "of": of, **letter_stats(words).to_dict()}
+    return {"list": entry.name, "of": of, **letter_stats(words, entry.words.alphabet).to_dict()}
 
 
 @router.get(

@@ -48,7 +48,7 @@ class Pages:
         self.templates = Jinja2Templates(directory=templates)
         self.static = static
         self._proven: dict[str, dict[str, list]] = {}
-        self._letters = {name: letter_stats(e.words.solutions) for name, e in lists.entries.items()}
+        self._letters = {name: letter_stats(e.words.solutions, e.words.alphabet) for name, e in lists.entries.items()}
         self.router = APIRouter(include_in_schema=False)
         self.router.add_api_route("/", self.solver, methods=["GET", "HEAD"])
         self.router.add_api_route("/solver", self.solver, methods=["GET", "HEAD"])
