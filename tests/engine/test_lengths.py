@@ -4,8 +4,10 @@ cell type, the word set's alphabet, ranking (numpy and compiled), hard mode and 
 
 from __future__ import annotations
 
+import ast
 import math
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -233,3 +235,34 @@ def test_a_six_letter_table_is_cached_as_two_bytes_a_cell() -> None:
     assert fresh.dtype == loaded.dtype == np.uint16
     assert np.array_equal(fresh, loaded) and again is loaded
     assert int(fresh.max()) == all_green(6)
+
+
+# --- nothing else says five ----------------------------------------------------------------
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "raten"
+CLASSIC = {"WORD_LENGTH", "PATTERNS", "ALL_GREEN"}
+
+
+def classic_constants(source: str) -> list[str]:
+    """The five-letter constants of ``raten.engine.feedback`` a module imports."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module == "raten.engine.feedback":
+            found += [a.name for a in node.names if a.name in CLASSIC]
+        elif isinstance(node, ast.Attribute) and node.attr in CLASSIC:
+            found.append(node.attr)
+    return found
+
+
+def test_no_module_takes_the_five_letter_constants() -> None:
+    """Every module but feedback.py takes the length, the codes and all green from its words."""
+    used = {
+        str(p.relative_to(SRC)): names
+        for p in sorted(SRC.rglob("*.py"))
+        if p.name != "feedback.py" and (names := classic_constants(p.read_text(encoding="utf-8")))
+    }
+    assert used == {}
+    assert classic_constants("from raten.engine.feedback import ALL_GREEN, pattern\nx = feedback.PATTERNS") == [
+        "ALL_GREEN",
+        "PATTERNS",
+    ]
