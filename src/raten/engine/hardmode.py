@@ -136,20 +136,35 @@ def keeping(rows: np.ndarray, letters: np.ndarray, counts: np.ndarray, greens: n
     """The entries of ``rows`` whose word keeps ``greens`` and ``need`` (int32, in order).
 
     ``letters[r]`` are the letters of word ``r`` and ``counts[r]`` how often each letter occurs
-    in it (``letter_counts``).
+    in it (``letter_counts``). Only the positions a green fixes and the letters needed are
+    looked at (a few of the word's length and of the alphabet's size, which the arrays' shapes
+    give), found once before the loop over the words.
     """
+    fixed = np.empty(greens.shape[0], dtype=np.int64)
+    nf = 0
+    for pos in range(greens.shape[0]):
+        if greens[pos] != NO_GREEN:
+            fixed[nf] = pos
+            nf += 1
+    needed = np.empty(need.shape[0], dtype=np.int64)
+    nn = 0
+    for letter in range(need.shape[0]):
+        if need[letter] > 0:
+            needed[nn] = letter
+            nn += 1
     out = np.empty(rows.shape[0], dtype=np.int32)
-    length, alphabet = greens.shape[0], need.shape[0]
     m = 0
     for i in range(rows.shape[0]):
         r = rows[i]
         ok = True
-        for pos in range(length):
-            if greens[pos] != NO_GREEN and letters[r, pos] != greens[pos]:
+        for k in range(nf):
+            pos = fixed[k]
+            if letters[r, pos] != greens[pos]:
                 ok = False
                 break
         if ok:
-            for letter in range(alphabet):
+            for k in range(nn):
+                letter = needed[k]
                 if counts[r, letter] < need[letter]:
                     ok = False
                     break
