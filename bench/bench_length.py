@@ -100,9 +100,7 @@ def main() -> None:
     print(f"base {args.base} against this checkout, {args.repeat} processes each, medians")
     print(f"{'task':<12}{'base wall':>11}{'base CPU':>10}{'this wall':>11}{'this CPU':>10}{'wall ×':>8}{'CPU ×':>7}")
     for task in results["base"][0]:
-        med = {
-            side: [statistics.median(r[task][i] for r in results[side]) for i in (0, 1)] for side in results
-        }
+        med = {side: [statistics.median(r[task][i] for r in results[side]) for i in (0, 1)] for side in results}
         (bw, bc), (tw, tc) = med["base"], med["this"]
         print(f"{task:<12}{bw:>10.3f}s{bc:>9.3f}s{tw:>10.3f}s{tc:>9.3f}s{tw / bw:>8.2f}{tc / bc:>7.2f}")
 

@@ -70,7 +70,7 @@ def test_check_word_without_a_length_takes_four_to_eight_letters(raw: str, norm:
 def test_check_word_without_a_length_refuses_other_lengths(raw: str, message: str) -> None:
     with pytest.raises(RatenError, match=message) as info:
         check_word(raw)
-    assert info.value.key == "word_length"
+    assert info.value.key == "word_length_range"
 
 
 def test_check_word_names_the_place() -> None:

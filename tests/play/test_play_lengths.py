@@ -34,7 +34,7 @@ def test_a_game_to_its_end_and_its_share_text(length: int) -> None:
     words = random_words(length)
     answer = words.solutions[0]
     game = Game.practice(words, answers=(answer,))
-    for guess in [w for w in words.allowed if w != answer][:2] + [answer.upper()]:
+    for guess in [*[w for w in words.allowed if w != answer][:2], answer.upper()]:
         game = game.guess(guess)
     assert game.won and game.tries == 3
     grid = game.share_text().splitlines()[2:]
@@ -77,7 +77,7 @@ def test_simulation_and_many_boards(length: int) -> None:
 def test_the_exact_review_of_a_game(length: int) -> None:
     words = random_words(length, seed=9, n_sol=20, n_allowed=50)
     answer = words.solutions[0]
-    guesses = [w for w in words.allowed if w != answer][:2] + [answer]
+    guesses = [*[w for w in words.allowed if w != answer][:2], answer]
     result = review(words, guesses, answer)
     assert [m.pattern for m in result.moves] == [format_pattern(ref_code(g, answer), length=length) for g in guesses]
     assert result.moves[-1].pattern == "!" * length and all(m.q_exact for m in result.moves)

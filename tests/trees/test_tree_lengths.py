@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_tree_search import brute_force, tiny_words
 
 from raten.trees.model import Tree
 from raten.trees.search import INF, Searcher
-from test_tree_search import brute_force, tiny_words
 
 CASES = [
     (length, seed, hard, limit)

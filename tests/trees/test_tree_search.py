@@ -7,9 +7,9 @@ from functools import cache
 
 import pytest
 
+from raten.engine.alphabet import ASCII_LETTERS, Alphabet
 from raten.engine.feedback import pattern
 from raten.engine.hardmode import violation
-from raten.engine.alphabet import ASCII_LETTERS, Alphabet
 from raten.engine.words import WordSet
 from raten.trees.search import INF, Searcher
 from raten.trees.weights import integer_weights
