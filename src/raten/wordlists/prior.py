@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from raten.engine.alphabet import LATIN
 from raten.engine.words import UNIFORM, WordSet, normalise
 from raten.errors import RatenError
 
@@ -222,10 +223,18 @@ def apply_prior(words: WordSet, prior: str, *, weigh_fallback: bool = False) -> 
     their frequency weights. Under ``frequency`` every allowed word is a candidate already."""
     name = prior.strip().lower()
     language = words.language
-    fallback = FrequencyWeights(language) if weigh_fallback and language in FITTED else None
+    # fitted on five-letter lists in a-z: another length's or alphabet's words have no weights yet
+    fitted = language in FITTED and words.length == 5 and words.alphabet == LATIN
+    fallback = FrequencyWeights(language) if weigh_fallback and fitted else None
     if name == UNIFORM:
         return words.with_prior(UNIFORM, None, fallback_weights=fallback)
     if name == FREQUENCY:
+        if not fitted and language in FITTED:
+            raise RatenError(
+                f"the frequency prior is fitted on five-letter lists in a-z, not on {words.name}: use --prior uniform",
+                "prior_unfitted",
+                list=words.name,
+            )
         weights = frequency_weights(words.allowed, _language(language))
         return words.with_prior(FREQUENCY, weights, solutions=words.allowed, fallback_weights=fallback)
     raise RatenError(
