@@ -178,7 +178,9 @@ def build(lang_key: str, length: int, min_zipf: float = MIN_ZIPF, solutions: int
     offensive = _offensive(lang)
     scored = []
     for norm in sorted(bases):
-        if bases[norm] & ok and norm not in offensive:  # the entry itself a word (not only in compounds: German aachen/Sozm)
+        if (
+            bases[norm] & ok and norm not in offensive
+        ):  # the entry itself a word (not only in compounds: German aachen/Sozm)
             scored.append((max(zipf(s, lang.code) for s in sorted(spellings[norm])), norm))
     eligible = sorted((s for s in scored if s[0] >= min_zipf), key=lambda s: (-s[0], s[1]))
     chosen = eligible[: solutions or solutions_wanted(length)]

@@ -41,9 +41,7 @@ _ACCENTS = Alphabet(ASCII_LETTERS, "accents")
 
 LANGUAGES: dict[str, Language] = {
     "en": Language("en", "English", "en_US", "hunspell-en-us", "SCOWL's licence (BSD-like)", _ACCENTS),
-    "de": Language(
-        "de", "German", "de_DE_frami", "hunspell-de-de-frami", "GPL-2 or GPL-3 (igerman98)", LATIN, True
-    ),
+    "de": Language("de", "German", "de_DE_frami", "hunspell-de-de-frami", "GPL-2 or GPL-3 (igerman98)", LATIN, True),
     "de-umlaut": Language(
         "de",
         "German with umlauts",
@@ -55,7 +53,12 @@ LANGUAGES: dict[str, Language] = {
     ),
     "fr": Language("fr", "French", "fr", "hunspell-fr", "MPL-2.0 (Dicollecte)", _ACCENTS),
     "es": Language(
-        "es", "Spanish", "es_ES", "hunspell-es", "GPL-3+ or LGPL-3+ or MPL-1.1+", Alphabet(ASCII_LETTERS + "ñ", "accents")
+        "es",
+        "Spanish",
+        "es_ES",
+        "hunspell-es",
+        "GPL-3+ or LGPL-3+ or MPL-1.1+",
+        Alphabet(ASCII_LETTERS + "ñ", "accents"),
     ),
     "it": Language("it", "Italian", "it_IT", "hunspell-it", "GPL-3", _ACCENTS),
     "nl": Language("nl", "Dutch", "nl", "hunspell-nl", "BSD or CC-BY-3.0 (OpenTaal)", _ACCENTS),

@@ -99,6 +99,8 @@ EXTRA_PRESETS: dict[str, Preset] = {
         guarantee_over_hard="all",
     ),
 }
+
+
 def _built_preset(name: str, lang: str, length: int) -> Preset:
     language = languages.LANGUAGES[lang]
     kept = f", {', '.join(c.upper() for c in language.alphabet.extra)} as letters" if language.alphabet.extra else ""

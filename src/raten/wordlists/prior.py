@@ -214,6 +214,12 @@ class FrequencyWeights:
         return frequency_weights(words, self.language)
 
 
+def frequency_fits(words: WordSet) -> bool:
+    """Whether the frequency prior weighs ``words``: it is fitted on five-letter lists in a-z of
+    the languages in ``FITTED``; another length's or alphabet's words have no weights yet."""
+    return words.language in FITTED and words.length == 5 and words.alphabet == LATIN
+
+
 def apply_prior(words: WordSet, prior: str, *, weigh_fallback: bool = False) -> WordSet:
     """``words`` with ``prior``: ``uniform`` (its solutions, equally likely) or ``frequency``
     (every allowed word a possible answer, weighted by ``frequency_weights``).
@@ -223,8 +229,7 @@ def apply_prior(words: WordSet, prior: str, *, weigh_fallback: bool = False) -> 
     their frequency weights. Under ``frequency`` every allowed word is a candidate already."""
     name = prior.strip().lower()
     language = words.language
-    # fitted on five-letter lists in a-z: another length's or alphabet's words have no weights yet
-    fitted = language in FITTED and words.length == 5 and words.alphabet == LATIN
+    fitted = frequency_fits(words)
     fallback = FrequencyWeights(language) if weigh_fallback and fitted else None
     if name == UNIFORM:
         return words.with_prior(UNIFORM, None, fallback_weights=fallback)
