@@ -25,13 +25,14 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
+from raten.engine.alphabet import LATIN
 from raten.engine.partition import log2, xlogx
 from raten.engine.words import UNIFORM, WordSet
 from raten.errors import RatenError
 from raten.web.assets import Assets
 from raten.web.service import FALLBACK_MAX_RANKED, Lists
 from raten.wordlists.presets import default_over
-from raten.wordlists.prior import FITTED, FREQUENCY, apply_prior
+from raten.wordlists.prior import FREQUENCY, apply_prior, frequency_fits
 
 #: The service worker, among the static files; served as /sw.js, so that its scope is the site.
 SERVICE_WORKER = "device/sw.js"
@@ -134,10 +135,13 @@ def _compact(words: WordSet, book: Any) -> dict:
 
 
 def on_device(words: WordSet) -> bool:
-    """Whether the browser's engine ranks this list as the server does: a fallback ranked equally
-    likely (a word set that weighs its fallback is ranked on the server) and a table of at most
-    ``MAX_DEVICE_CELLS`` (under the frequency prior every allowed word is a solution, so only lists
-    of up to about 8,000 words: none of the presets)."""
+    """Whether the browser's engine ranks this list as the server does: five letters a-z (the
+    engine's tables are built for them; other lengths and letters are ranked on the server), a
+    fallback ranked equally likely (a word set that weighs its fallback is ranked on the server)
+    and a table of at most ``MAX_DEVICE_CELLS`` (under the frequency prior every allowed word is a
+    solution, so only lists of up to about 8,000 words: none of the presets)."""
+    if words.length != 5 or words.alphabet != LATIN:
+        return False
     if getattr(words, "fallback_weights", None) is not None:
         return False
     return len(words.allowed) * len(words.solutions) <= MAX_DEVICE_CELLS
@@ -146,7 +150,7 @@ def on_device(words: WordSet) -> bool:
 def _frequency_fits(words: WordSet) -> bool:
     """Whether the list under the frequency prior (every allowed word a solution) fits the device,
     for a list whose own prior is uniform and whose language the prior knows."""
-    return words.prior == UNIFORM and words.language in FITTED and len(words.allowed) ** 2 <= MAX_DEVICE_CELLS
+    return words.prior == UNIFORM and frequency_fits(words) and len(words.allowed) ** 2 <= MAX_DEVICE_CELLS
 
 
 def _words_url(name: str, words: WordSet, prior: str | None = None) -> str:

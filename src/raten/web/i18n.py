@@ -71,6 +71,12 @@ def number(lang: str, x: float, digits: int) -> str:
     return text.replace(".", ",") if lang == "de" else text
 
 
+def language_name(lang: str, code: str) -> str:
+    """A word list's language named in ``lang`` (English, Deutsch ...; the code for one we do not name)."""
+    key = f"language_{code}"
+    return t(lang, key) if key in TEXT["en"] else code
+
+
 def list_description(lang: str, name: str, fallback: str) -> str:
     """A word list's description in ``lang`` (the built-in lists have one), else ``fallback``."""
     key = f"list_desc_{name}"

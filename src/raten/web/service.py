@@ -24,7 +24,7 @@ from raten.errors import Notice, RatenError, shorten
 from raten.play.game import daily_list
 from raten.web.warmup import Warmup
 from raten.wordlists.presets import ALL_PRESETS, PRESETS, default_over, is_list_spec, load_named
-from raten.wordlists.prior import PRIORS
+from raten.wordlists.prior import FREQUENCY, PRIORS, apply_prior, frequency_fits
 
 #: Groups of the top hint's split shown one by one; the rest are summed.
 SPLIT_GROUPS = 12
@@ -224,6 +224,8 @@ class Lists:
                 prior=shorten(prior),
                 choices=", ".join(PRIORS),
             )
+        if prior == FREQUENCY and prior != entry.prior and not frequency_fits(entry.words):
+            apply_prior(entry.words, prior)  # the prior's own error: not fitted on this list's words
         return query if prior == query.prior else replace(query, prior=prior)
 
     def prior_state(self, name: str, prior: str) -> State:

@@ -174,7 +174,7 @@ def build(lang_key: str, length: int, min_zipf: float = MIN_ZIPF, solutions: int
     ok = accepted_by(d, charset, sorted({s for written in spellings.values() for s in written if _fits(s, charset)}))
     accepted = {norm for norm, written in spellings.items() if written & ok}
     allowed = sorted(accepted)
-    zipf = _zipf(lang)
+    zipf = _wordfreq().zipf_frequency
     offensive = _offensive(lang)
     scored = []
     for norm in sorted(bases):
@@ -206,21 +206,18 @@ def _offensive(lang: Language) -> set[str]:
     return {lang.alphabet.normalise(w) for line in lines for w in line.split()}
 
 
+def _wordfreq():
+    """The wordfreq module, or a clear error."""
+    try:
+        import wordfreq
+    except ImportError:
+        raise RatenError("building word lists needs wordfreq: pip install wordfreq") from None
+    return wordfreq
+
+
 def _vocabulary(code: str) -> list[str]:
     """wordfreq's words of a language (its whole list, commonest first)."""
-    try:
-        from wordfreq import get_frequency_dict
-    except ImportError:
-        raise RatenError("building word lists needs wordfreq: pip install wordfreq") from None
-    return list(get_frequency_dict(code))
-
-
-def _zipf(lang: Language):
-    try:
-        from wordfreq import zipf_frequency
-    except ImportError:
-        raise RatenError("building word lists needs wordfreq: pip install wordfreq") from None
-    return zipf_frequency
+    return list(_wordfreq().get_frequency_dict(code))
 
 
 def notice(built: BuiltList) -> str:

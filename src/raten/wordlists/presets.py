@@ -14,8 +14,8 @@ from pathlib import Path
 from raten.engine.alphabet import LATIN, Alphabet
 from raten.engine.words import UNIFORM, WordSet, normalise_list
 from raten.errors import RatenError, shorten
-from raten.wordlists.files import read_word_file
 from raten.wordlists import languages
+from raten.wordlists.files import read_word_file
 from raten.wordlists.languages import SHIPPED
 from raten.wordlists.prior import apply_prior
 

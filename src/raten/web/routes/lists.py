@@ -26,6 +26,8 @@ def get_lists(ls: ListsDep) -> ListsOut:
                 solutions=len(e.words.solutions),
                 allowed=len(e.words.allowed),
                 prior=prior_of(e.prior),
+                length=e.words.length,
+                letters=e.words.alphabet.letters,
             )
             for e in ls.entries.values()
         ]
