@@ -20,7 +20,8 @@ from raten.play.game import GAME_BOARDS
 from raten.web import i18n
 from raten.web.assets import Assets
 from raten.web.device import device_config
-from raten.web.service import Lists
+from raten.web.service import ListEntry, Lists
+from raten.wordlists.presets import BUILT_PRESETS
 from raten.wordlists.prior import FREQUENCY, frequency_fits
 from raten.wordlists.stats import letter_stats
 
@@ -35,6 +36,17 @@ EXTRA_KEY_ROWS = {"ü": 0, "ö": 1, "ä": 1, "ñ": 1}
 #: Letters a player may type that a list writes otherwise (ä as ae, é as e ...): what the page
 #: folds by the list's alphabet, as the server does.
 TYPED = "äöüßàâáãåçéèêëíìîïñóòôõúùûýÿæœ"
+
+
+def describe_list(lang: str, entry: ListEntry) -> str:
+    """A served list's description in ``lang``: its own text, or for a list `raten words build
+    --lang` made, its language, length and letters; else the library's English."""
+    if entry.name in BUILT_PRESETS:
+        words = entry.words
+        kept = "".join(f", {c.upper()}" for c in words.alphabet.extra)
+        name = i18n.language_name(lang, words.language)
+        return i18n.t(lang, "list_desc_built", language=name, length=words.length, kept=kept)
+    return i18n.list_description(lang, entry.name, entry.description)
 
 
 def keyboard(words: WordSet) -> list[str]:
@@ -175,7 +187,7 @@ class Pages:
         page = self.context(request, "openers")
         page["proven"] = self.proven_openers()
         page["letters"] = self._letters
-        page["describe"] = lambda e: i18n.list_description(page["lang"], e.name, e.description)
+        page["describe"] = lambda e: describe_list(page["lang"], e)
         return self.templates.TemplateResponse(request, "openers.html", page)
 
     def offline(self, request: Request) -> HTMLResponse:
