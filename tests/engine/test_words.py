@@ -176,7 +176,7 @@ def test_unknown_preset() -> None:
     with pytest.raises(RatenError, match="unknown word list 'xx': choose one of en, de, de-ext"):
         load_preset("xx")
     with pytest.raises(RatenError, match="unknown word list"):
-        load_words("fr")
+        load_words("klingon")
 
 
 def test_presets_describe_their_sources() -> None:

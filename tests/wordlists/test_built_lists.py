@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 
 import raten
-from conftest import need_debian
 from raten.cli.main import main
 from raten.engine.alphabet import ASCII_LETTERS
 from raten.errors import RatenError
@@ -77,7 +76,7 @@ def test_build_refuses_what_it_cannot_build(args: list[str], message: str) -> No
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", SHIPPED)
-def test_rebuild_gives_the_shipped_list_byte_for_byte(name: str, tmp_path: Path, hunspell_tools) -> None:  # noqa: ARG001
+def test_rebuild_gives_the_shipped_list_byte_for_byte(name: str, tmp_path: Path, hunspell_tools, need_debian) -> None:  # noqa: ARG001
     """Seconds to minutes each (Portuguese's dictionary expands to 83 million lines)."""
     pytest.importorskip("wordfreq")
     lang, length = SHIPPED[name]
