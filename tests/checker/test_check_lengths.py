@@ -86,3 +86,22 @@ def test_a_tree_with_umlauts_as_letters_passes(tmp_path: Path) -> None:
     Searcher(words).optimal(words.allowed[0]).tree.write(tree)
     done = run("--solutions", tmp_path / "s.txt", "--allowed", tmp_path / "a.txt", "--tree", tree)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+TREES = REPO / "src" / "raten" / "data" / "trees"
+LISTS = REPO / "src" / "raten" / "data" / "lists"
+COMMITTED = [
+    (name, mode)
+    for name in sorted(p.name for p in LISTS.iterdir())
+    for mode in ("normal", "hard")
+    if (TREES / f"{name}-{mode}.txt").exists()
+]
+
+
+@pytest.mark.parametrize(("name", "mode"), COMMITTED)
+def test_the_committed_optima_of_other_lengths_pass(name: str, mode: str) -> None:
+    """Every proven tree and openers table of a built list (docs/lengths.md): minutes each."""
+    lists = ["--solutions", LISTS / name / "solutions.txt", "--allowed", LISTS / name / "allowed.txt"]
+    tables = ["--tree", TREES / f"{name}-{mode}.txt", "--openers", TREES / f"{name}-{mode}-openers.tsv"]
+    done = run(*lists, *tables, *(["--hard"] if mode == "hard" else []))
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
