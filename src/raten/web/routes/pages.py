@@ -32,7 +32,7 @@ KEYBOARDS = {
 }
 #: The row a letter kept beyond a-z goes to, at its end, as on the language's keyboard (German
 #: Ü after P, Ö and Ä after L; Spanish Ñ after L); any other at the end of the last row.
-EXTRA_KEY_ROWS = {"ü": 0, "ö": 1, "ä": 1, "ñ": 1}
+EXTRA_KEY_ROWS = {"ü": 0, "ö": 1, "ä": 1, "ñ": 1}  # in the order they follow each other
 #: Letters a player may type that a list writes otherwise (ä as ae, é as e ...): what the page
 #: folds by the list's alphabet, as the server does.
 TYPED = "äöüßàâáãåçéèêëíìîïñóòôõúùûýÿæœ"
@@ -53,7 +53,8 @@ def keyboard(words: WordSet) -> list[str]:
     """The on-screen keyboard of a list: its language's layout (English's by default; + is Enter,
     - Backspace) with the letters it keeps beyond a-z."""
     rows = list(KEYBOARDS.get(words.language, KEYBOARDS["en"]))
-    for letter in words.alphabet.extra:
+    order = list(EXTRA_KEY_ROWS)  # as the keys stand: Ö before Ä on a German keyboard
+    for letter in sorted(words.alphabet.extra, key=lambda c: order.index(c) if c in order else len(order)):
         i = EXTRA_KEY_ROWS.get(letter, len(rows) - 1)
         rows[i] = rows[i][:-1] + letter + "-" if rows[i].endswith("-") else rows[i] + letter
     return rows
