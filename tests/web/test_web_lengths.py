@@ -64,7 +64,7 @@ def test_pages_take_tiles_and_keys_from_the_list(client) -> None:
     umlaut = config_of(umlaut_page)
     assert umlaut["length"] == 5 and umlaut["keyboard"] == ["qwertzuiopü", "asdfghjklöä", "+yxcvbnm-"]
     assert umlaut["typed"]["ä"] == "ä" and umlaut["typed"]["ß"] == "ss" and umlaut["device"] is None
-    assert 'data-letters="5"' in umlaut_page and '<optgroup label="German, 5 letters">' in umlaut_page
+    assert 'data-letters="5"' in umlaut_page and '<optgroup label="Deutsch, 5 Buchstaben">' in umlaut_page
     assert 'value="frequency"' not in umlaut_page
 
 
