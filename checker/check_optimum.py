@@ -306,8 +306,7 @@ class Bounds:
         rule = [(i, int(o[i])) for i, d in enumerate(digits) if d == GREEN] + sorted(need.items())
         return mask, repr(rule).encode()
 
-    @staticmethod
-    def distinct(sub: np.ndarray) -> np.ndarray:
+    def distinct(self, sub: np.ndarray) -> np.ndarray:
         """Number of distinct codes in each column of ``sub`` (answers x guesses)."""
         n, width = sub.shape
         if n <= 10:  # a row counts if no earlier row has its code
@@ -318,7 +317,7 @@ class Bounds:
                     new &= sub[i] != sub[j]
                 out += new
             return out
-        seen = np.zeros((int(sub.max()) + 1, width), dtype=bool)
+        seen = np.zeros((self.green + 1, width), dtype=bool)
         seen[sub, np.arange(width)] = True
         return np.count_nonzero(seen, axis=0)
 
