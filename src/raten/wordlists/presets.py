@@ -313,7 +313,10 @@ def load_words(
 
 # --- extra lists a server offers: `raten serve --list NAME=SOLUTIONS_FILE:ALLOWED_FILE` -----------
 
-LANGUAGES = ("en", "de")
+#: The languages a ``--list`` may name: en and de (their letters a-z, umlauts transliterated), and
+#: the others raten builds lists of (``languages.LANGUAGES``: de-umlaut keeps Ä, Ö, Ü, es Ñ, and
+#: fr, it, nl, pt leave accents out), whose letters their files are read in.
+LANGUAGES = tuple(languages.LANGUAGES)
 #: The most words (solutions and allowed) a ``--list`` may have: above the largest preset's
 #: 14,855, and its frequency-prior table (words x words bytes) stays within 400 MB.
 MAX_LIST_WORDS = 20_000
@@ -342,8 +345,8 @@ def is_list_spec(text: str) -> bool:
 
 def parse_list_spec(text: str) -> ListSpec:
     """``NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]`` (the allowed file may be left empty:
-    then the solutions are the allowed words too; the language, ``en`` or ``de``, decides the
-    keyboard and the daily game, ``en`` by default). Errors say what is wrong with the spec."""
+    then the solutions are the allowed words too; the language, one of ``LANGUAGES``, decides the
+    keyboard, the daily game and the letters, ``en`` by default). Errors say what is wrong with the spec."""
     name, sep, files = text.partition("=")
     name = name.strip().lower()
     if not sep or not files.strip():
@@ -370,9 +373,11 @@ def load_list_spec(spec: ListSpec | str, prior: str | None = None) -> WordSet:
     """The word set a ``--list`` spec names, read from its files (each failure names the file)."""
     if isinstance(spec, str):
         spec = parse_list_spec(spec)
+    language = languages.LANGUAGES[spec.language]
+    alphabet = LATIN if spec.language in ("en", "de") else language.alphabet  # en, de: as ever
     try:
-        sols = read_word_file(spec.solutions)
-        allow = read_word_file(spec.allowed, len(sols[0])) if spec.allowed is not None else ()
+        sols = read_word_file(spec.solutions, alphabet=alphabet)
+        allow = read_word_file(spec.allowed, len(sols[0]), alphabet) if spec.allowed is not None else ()
     except RatenError as e:
         raise RatenError(f"list {spec.name}: {e}") from None
     count = len(set(sols) | set(allow))
@@ -385,8 +390,9 @@ def load_list_spec(spec: ListSpec | str, prior: str | None = None) -> WordSet:
         sols,
         allow,
         name=spec.name,
-        language=spec.language,
+        language=language.code,
         source=f"files {spec.solutions}" + (f" and {spec.allowed}" if spec.allowed else ""),
+        alphabet=alphabet,
     )
     return apply_prior(words, prior or UNIFORM)
 
