@@ -1,5 +1,5 @@
 /* raten: the keyboard of the solver and game pages, on screen (#keyboard, its keys coloured by
-   what the boards showed) and the physical one (letters, umlauts as two, Enter, Backspace). */
+   what the boards showed) and the physical one (the list's letters, others written its way, Enter, Backspace). */
 import { RATEN, boardName, tr, typedLetters } from "./config.js";
 
 const COLOURS = { absent: "var(--grey)", present: "var(--yellow)", correct: "var(--green)" };
