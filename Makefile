@@ -1,4 +1,5 @@
 # make run:   install everything and start the web app on 127.0.0.1:8000.
+# make cluster: nginx + 3 nodes + PostgreSQL + Redis on loopback ports, to try a deployment (docs/deploy.md).
 # make install: the virtual environment, then `raten cache warm` compiles the numba kernels (a minute or
 #             two once), so the first real command is fast.
 # make test:  install everything (browser, Debian dictionaries and postgresql included), lint, the device engine's
@@ -10,6 +11,7 @@
 # make site:  build the docs site (mkdocs.yml, Material theme) into .cache/site; broken links fail.
 # make dictionaries: Debian's dictionaries and tools that `raten words build` reads (German, --lang).
 # make postgres: Debian's PostgreSQL server, which the store's tests start a throwaway copy of.
+# make redis, make nginx: Debian's redis-server and nginx, which the tests of several nodes start copies of.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -21,7 +23,7 @@ PYTEST := $(BIN)/python -m pytest
 COV_FLOOR := 89
 COVERAGE := --cov=raten --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=$(COV_FLOOR)
 
-.PHONY: run test check install warm-start browser dictionaries postgres axe lint docs site bench clean constraints
+.PHONY: run cluster test check install warm-start browser dictionaries postgres redis nginx axe lint docs site bench clean constraints
 
 # constraints.txt pins every package `make install` installs (so two machines get the same
 # versions); pyproject.toml keeps the floors. To refresh it after changing dependencies:
@@ -68,6 +70,18 @@ postgres:
 		echo "installing Debian's postgresql for the store's tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
+# Debian's redis-server and nginx: the tests start their own copies in temporary folders on free
+# loopback ports (tests/redis_server.py, tests/web/cluster.py); the packages' own services are not used.
+redis:
+	@command -v redis-server >/dev/null 2>&1 || { \
+		echo "installing Debian's redis-server for the tests of several nodes"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
+
+nginx:
+	@command -v nginx >/dev/null 2>&1 || { \
+		echo "installing Debian's nginx for the tests of several nodes"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
+
 # axe-core from the npm registry, for the browser tests' accessibility checks (kept in .cache,
 # never committed; tests/web/e2e/conftest.py fetches the same version when it is missing).
 AXE_VERSION := 4.14.1
@@ -83,9 +97,13 @@ axe: $(AXE)
 run: install
 	$(BIN)/raten serve --host 127.0.0.1 --port 8000
 
+# The whole deployment on loopback ports until Ctrl-C: nginx + 3 nodes + PostgreSQL + Redis (docs/deploy.md).
+cluster: install postgres redis nginx
+	$(BIN)/python deploy/localcluster.py
+
 lint: install
-	$(BIN)/ruff check src tests bench checker
-	$(BIN)/ruff format --check src tests bench checker
+	$(BIN)/ruff check src tests bench checker deploy
+	$(BIN)/ruff format --check src tests bench checker deploy
 	$(BIN)/mypy  # the package, as [tool.mypy] in pyproject.toml says
 
 # The solver's engine on the device (src/raten/web/static/device/engine.js), under node's test runner.
@@ -113,8 +131,9 @@ warm-start: install
 WARM_WAIT = @while kill -0 $$(cat $(WARM_PID)) 2>/dev/null; do sleep 0.5; done; \
 	grep -qx warm $(WARM_LOG) || { echo "the kernel warm-up did not finish; the tests compile instead:"; tail -3 $(WARM_LOG); }
 
-# RATEN_NEED_DEBIAN=1: a test that needs the Debian packages (dictionaries, postgresql) fails instead of skipping.
-test: install warm-start browser dictionaries postgres axe lint
+# RATEN_NEED_DEBIAN=1: a test that needs the Debian packages (dictionaries, postgresql, redis-server,
+# nginx) fails instead of skipping.
+test: install warm-start browser dictionaries postgres redis nginx axe lint
 	$(NODE_TEST)
 	$(WARM_WAIT)
 	RATEN_NEED_DEBIAN=1 $(ONE_THREAD) $(PYTEST) -q $(XDIST) --durations=15 $(COVERAGE)

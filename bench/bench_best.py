@@ -56,6 +56,7 @@ def measure(cmd: list[str], every: float) -> dict:
         "exit": proc.returncode,
         "wall_seconds": round(wall, 1),
         "cpu_seconds": round(max(waited, sum(cpu.values())), 1),
+        "cpu_seconds_main_process": round(cpu.get(proc.pid, 0.0), 1),
         "peak_rss_mb_largest_process": round(peak_rss / 2**20),
         "peak_pss_mb_all_processes": round(peak_pss / 2**20),
         "load_average_start_end": [round(load0, 2), round(os.getloadavg()[0], 2)],

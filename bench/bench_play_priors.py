@@ -1,13 +1,14 @@
 """Which prior should `de` default to? 6mal5.com's answers played under each candidate.
 
-python bench/bench_play_priors.py --words de --play ../shared/data/de/solutions.txt
+python bench/bench_play_priors.py --words de --play src/raten/data/6mal5/solutions.txt
 
-Plays the entropy strategy against every answer of the file (as `raten bench --play` does)
-with the list under: its uniform prior (the default: fallback to the allowed words that fit,
-equally likely), the uniform prior with that fallback weighted by frequency, the frequency
-prior over every allowed word, and mixtures that make the list's own solutions K times likelier
-than the frequency prior says (every allowed word still possible). Prints the games won within
-six, the mean number of guesses and the answers that took longer.
+Plays the entropy strategy, without the guarantee, against every answer of the file (as `raten
+bench --play ... --guarantee off` does) with the list under: the uniform prior (fallback to the
+allowed words that fit, equally likely), the uniform prior with that fallback weighted by
+frequency, the frequency prior over every allowed word, the mixture (`de`'s default: the list's
+solutions share most of the weight, the other allowed words the fitted rest by frequency), and
+older mixtures that make the list's own solutions K times likelier than the frequency prior says.
+Prints the games won within six, the mean number of guesses and the answers that took longer.
 """
 
 from __future__ import annotations
@@ -35,9 +36,10 @@ def main() -> None:
     frequency = frequency_weights(base.allowed, base.language)
     own = np.isin(base.allowed, base.solutions)
     lists = {
-        "uniform (default)": base,
+        "uniform": base,
         "uniform, fallback by frequency": apply_prior(base, "uniform", weigh_fallback=True),
         "frequency": apply_prior(base, "frequency"),
+        "mixture": apply_prior(base, "mixture"),
     }
     for k in (float(x) for x in args.mix.split(",") if x):
         lists[f"solutions x{k:g}, others by frequency"] = base.with_prior(

@@ -51,7 +51,9 @@ def main() -> None:
     lists = Lists.load({args.words: words})
     with tempfile.TemporaryDirectory() as tmp:
         # one client plays every game: the per-address and per-player limits would refuse it
-        roomy = Policy(address_burst=1e6, player_burst=1e6, work_burst=1e6, new_player_burst=1e6)
+        roomy = Policy(
+            address="1000000/second", player="1000000/second", work="1000000/second", new_player="1000000/second"
+        )
         app = create_app(
             lists=lists, db_path=Path(tmp) / "b.sqlite3", daily_secret="bench", today=date.today, policy=roomy
         )

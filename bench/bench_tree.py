@@ -18,7 +18,9 @@ its own Makefile in DIR, not part of this repository) against raten, one opener'
 whole process each, on the same lists (``-a wordlist_orig_all -h wordlist_orig_hidden`` are
 ``--words en``): SALET, CRANE, SALET hard. Runs alternate between the solvers, ``--repeat``
 times; printed are the median and least wall seconds, the median CPU seconds (user + system:
-on a shared machine the figure a load inflates least) and the peak memory of each process.
+on a shared machine the figure a load inflates least) and the peak memory of each process
+(all three by GNU time, ``/usr/bin/time``: measured through this process's own children, a peak
+would include this process's memory, which a child starts as a copy of).
 raten runs three ways: ``start-up`` (import, lists, feedback table, kernels loaded from the
 numba cache, no search), ``proof`` (the least total and its tree, what Selby's ``-w`` does)
 and ``raten tree --opener`` (also the least worst case among optimal trees).
@@ -133,19 +135,27 @@ for line in sys.stdin:
 """
 
 
+#: GNU time: a process forked from this one starts as a copy of it (numba and the lists: about
+#: 170 MB), and the kernel keeps that in its peak memory across exec; a process forked from
+#: time's small one does not. Its last line of output gives the figures.
+GNU_TIME = Path("/usr/bin/time")
+
+
 def _process(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, float, str]:
-    """(wall seconds, CPU seconds (user + system), peak memory MB, output) of one whole process."""
+    """(wall seconds, CPU seconds (user + system), peak memory MB, output) of one whole process,
+    measured by GNU time (``GNU_TIME``)."""
+    if not GNU_TIME.exists():
+        raise SystemExit(f"{GNU_TIME} (GNU time) measures each process's peak memory: apt-get install time")
     with tempfile.TemporaryFile() as out:
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=cwd)
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        proc = subprocess.run(
+            [str(GNU_TIME), "-f", "TIMED %e %U %S %M", *cmd], stdout=out, stderr=subprocess.STDOUT, cwd=cwd
+        )
         out.seek(0)
         text = out.read().decode(errors="replace")
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed ({proc.returncode}):\n{text[-2000:]}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text
+    wall, user, system, peak_kb = (float(x) for x in re.findall(r"^TIMED (\S+) (\S+) (\S+) (\S+)$", text, re.M)[-1])
+    return wall, user + system, peak_kb / 1024, text
 
 
 def _total(text: str, pattern: str) -> int | None:

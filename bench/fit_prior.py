@@ -1,8 +1,9 @@
-"""Fit the frequency prior's numbers (midpoint, slope, penalties) for English and German.
+"""Fit the frequency prior's numbers (midpoint, slope, penalties) for English and German, and the
+mixture's share outside each German list's solutions.
 
 English: the original 2315 Wordle answers (a person's choice of common words) among the 12972
 allowed words of the ``en`` preset. German: 6mal5.com's 1070 answers among the words 6mal5 (its
-3827, ../shared/data/de, read here only, never shipped) or the ``de`` preset (9514) accept: the
+3827, ../shared/data/de, read here only, never shipped) or the ``de`` preset (6281) accept: the
 words the prior weighs. Prints each fit, its log-likelihood and
 a few weights, and whether they equal ``raten.wordlists.prior.FITTED`` (the committed values);
 for German also the fit without the two German categories (proper names, words only wordfreq
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from raten.wordlists.files import read_word_file
 from raten.wordlists.presets import load_preset
-from raten.wordlists.prior import FITTED, WORDFREQ_VERSION, fit, frequency_weights
+from raten.wordlists.prior import FITTED, MIXTURE_OUTSIDE, WORDFREQ_VERSION, fit, fit_mixture, frequency_weights
 
 SHARED_DE = Path(__file__).resolve().parents[2] / "shared" / "data" / "de"
 
@@ -55,7 +56,18 @@ def main() -> int:
     german = ["tarne", "hunde", "kevin", "sarah", "email", "sowas", "track", "jimmy", "about"]
     weights = frequency_weights(german, "de")
     print("de weights: " + ", ".join(f"{w} {x:.4f}" for w, x in zip(german, weights)))
-    print("committed values " + ("match" if same else "DIFFER: update FITTED in src/raten/wordlists/prior.py"))
+    if "de" in sets:
+        answers = sets["de"][1]
+        for name in MIXTURE_OUTSIDE:
+            words = load_preset(name, prior="uniform")
+            share = fit_mixture(words.solutions, words.allowed, answers)
+            outside = sum(a in set(words.allowed) - set(words.solutions) for a in answers)
+            print(f"mixture {name}: share outside the solutions {share} ({outside} of 6mal5's answers)")
+            same &= share == MIXTURE_OUTSIDE[name]
+    print(
+        "committed values "
+        + ("match" if same else "DIFFER: update FITTED and MIXTURE_OUTSIDE in src/raten/wordlists/prior.py")
+    )
     return 0 if same else 1
 
 

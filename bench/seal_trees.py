@@ -26,9 +26,9 @@ from raten.wordlists.files import read_word_file
 from raten.wordlists.presets import ALL_PRESETS, load_words
 
 
-def lists_for(name: str, six: Path | None) -> WordSet | None:
+def lists_for(name: str, prior: str, six: Path | None) -> WordSet | None:
     if name in ALL_PRESETS:
-        return load_words(name)
+        return load_words(name, prior=prior)  # the tree's own prior, not the list's default
     if name == "6mal5" and six is not None:
         return WordSet.from_lists(
             read_word_file(six / "solutions.txt"), read_word_file(six / "allowed.txt"), name="6mal5"
@@ -71,7 +71,8 @@ def main() -> int:
     p.add_argument("--6mal5", dest="six", type=Path, help="directory with the 6mal5 solutions.txt and allowed.txt")
     args = p.parse_args()
     for path in sorted(SHIPPED_TREES.glob("*.txt")):
-        words = lists_for(Tree.read(path).words_name, args.six)
+        tree = Tree.read(path)
+        words = lists_for(tree.words_name, tree.prior, args.six)
         if words is None:
             print(f"{path.name}: skipped (its lists are not at hand)")
             continue

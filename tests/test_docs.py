@@ -176,11 +176,13 @@ def _raten(command: str, cwd: Path) -> subprocess.CompletedProcess:
 
 def _slow(command: str) -> bool:
     """Commands of more than a few seconds: en-nyt's 220 MB table, a server start, a proof, and
-    (about 2 CPU seconds each) de's openers and the frequency prior's 9514 x 9514 table."""
+    (about 2 CPU seconds each) de's openers and the weighted priors' 6281 x 6281 table."""
     return (
         "en-nyt" in command
         or "--prior frequency" in command
-        or command.startswith(("raten serve", "raten tree --words", "raten openers --words de"))
+        or command.startswith(
+            ("raten serve", "raten tree --words", "raten openers --words de", "raten hint --words de")
+        )
     )
 
 
@@ -212,8 +214,8 @@ def test_readme_has_console_examples():
 EXEMPT = {
     "make run": "installs and starts the web app until stopped; the serve commands below start the same app",
     "make test": "is the whole suite, this file included",
-    "raten tree --words de --best --jobs 2 --out best.txt": (
-        "the proof over all 9,514 openers takes a quarter of an hour; tests/trees run --best on small lists"
+    "raten tree --words de --prior uniform --best --jobs 2 --out best.txt": (
+        "the proof over all 6,281 openers takes a quarter of an hour; tests/trees run --best on small lists"
     ),
 }
 

@@ -44,6 +44,10 @@ def warm(lists: tuple[str, ...] = ("en", "de"), say: Callable[[str], None] | Non
             state = State(words, hard=hard)
             state.hints(top=5)
             state.after(state.hints(top=1)[0].word, 0).hints(top=5)
+        # no solution fits (an allowed word shown all green): the fallback's own table and ranking
+        other = next((w for w in words.allowed if w not in set(words.solutions)), None)
+        if other is not None:
+            State(words).after(other, 242).hints(top=5)
     if loaded:
         tell(f"ranking under {lists[-1]}'s frequency prior")
         State(load_words(lists[-1], prior="frequency")).hints(top=5)

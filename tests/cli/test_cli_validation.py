@@ -171,7 +171,7 @@ def test_shell_completion_of_commands_lists_strategies_and_priors() -> None:
     assert _complete("raten words stats en") == ["en", "en-nyt", "en-4", "en-6", "en-7"]
     assert _complete("raten hint --strategy mini") == ["minimax"]
     assert _complete("raten bench --strategy l") == ["lookahead"]
-    assert _complete("raten openers --prior ") == ["uniform", "frequency"]
+    assert _complete("raten openers --prior ") == ["uniform", "frequency", "mixture"]
 
 
 def test_shell_completion_of_comma_separated_lists_and_many_board_strategies() -> None:

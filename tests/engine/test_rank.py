@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from published import EN_AFTER_CRANE, EN_OPENERS
 from raten.engine import kernels
+from raten.engine.feedback import pattern
 from raten.engine.matrix import PatternMatrix, build_matrix, load_matrix
 from raten.engine.rank import Split, _best_first, _primary_key, analyze, rank, split_of, split_stats
 from raten.engine.state import State
@@ -355,3 +356,30 @@ def test_answers_only_ranks_only_candidates(crane, strategy: str) -> None:
         want = ref_rank(crane.candidate_words, crane.candidate_words, top=30)
         assert [h.word for h in hints] == [w for _, w, _ in want]
         assert crane.hints(top=30, strategy="candidates-entropy") == hints
+
+
+@given(seed=st.integers(0, 10_000), rows=st.integers(0, 3))
+@settings(max_examples=40, deadline=None)
+def test_a_clear_favourite_is_guessed_first(seed: int, rows: int) -> None:
+    """``State.decided``: the likeliest candidate weighs at least half (under equal weights: one or
+    two candidates left, as before); then only candidates are ranked, the likeliest first."""
+    rnd = random.Random(seed)
+    allowed = sorted({"".join(rnd.choice("abcde") for _ in range(5)) for _ in range(60)})
+    words = WordSet.from_lists(allowed[:20], allowed, name="r")
+    weighted = words.with_prior(
+        "test", np.array([rnd.choice([1.0, 3.0, 40.0]) for _ in allowed]), solutions=words.allowed
+    )
+    answer = rnd.choice(allowed)
+    for plain in (State(words), State(weighted)):
+        state = plain
+        for _ in range(rows):
+            guess = rnd.choice(allowed)
+            state = state.after(guess, pattern(guess, answer))
+        w = state.answer_weights()
+        favourite = state.count <= 2 if w is None else state.count <= 2 or 2 * w.max() >= w.sum()
+        assert state.decided == favourite
+        hints = state.hints(top=3)
+        if favourite:
+            assert set(state.guess_rows()) == set(state.candidate_rows())
+            if w is not None:
+                assert dict(zip(state.candidate_words, w))[hints[0].word] == w.max()

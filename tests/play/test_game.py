@@ -301,3 +301,19 @@ def test_review_reuses_precomputed_openers(en_words):
     game = Game.practice(en_words, answers=("crimp",)).guess("flame")
     assert game.review(openers=openers).to_dict() == game.review().to_dict()
     assert solver_game(game, openers)[0][0] == openers[0].word
+
+
+def test_a_games_answers_are_the_lists_own_under_any_prior() -> None:
+    """Under the mixture every allowed word is a possible answer to the solver, but a game draws
+    from the list's own solutions, and the daily words do not depend on the prior."""
+    from raten.play.game import daily_answers, practice_answers
+    from raten.wordlists.presets import load_words
+
+    mixed, plain = load_words("de"), load_words("de", prior="uniform")
+    assert mixed.prior == "mixture" and set(mixed.solutions) > set(plain.solutions)
+    own = set(plain.solutions)
+    for k in range(40):
+        day = date(2026, 1, 1) + timedelta(days=k)
+        assert daily_answers(mixed, day, secret="s") == daily_answers(plain, day, secret="s")
+        assert set(daily_answers(mixed, day, boards=4, secret="s")) <= own
+    assert all(set(practice_answers(mixed, 4)) <= own for _ in range(20))

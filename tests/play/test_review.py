@@ -107,7 +107,7 @@ def test_every_move_of_a_proven_tree_has_regret_zero(name):
 
 @pytest.mark.slow
 def test_a_worse_move_has_the_regret_of_its_subtree_totals():
-    words = load_words("de")
+    words = load_words("de", prior="uniform")
     values = Values(words, budget=big())
     pos = values.after(values.start(), "tarne", pattern("tarne", "taste"))
     best, _ = values.best(pos)
@@ -121,7 +121,7 @@ def test_a_worse_move_has_the_regret_of_its_subtree_totals():
 
 def test_could_be_answer_is_whether_the_guess_fits_every_earlier_row():
     """Against the slow way: the solutions that would have shown every earlier row's colours."""
-    words = load_words("de")
+    words = load_words("de", prior="uniform")
     guesses = ["kilos", "tarne", "tasse", "taste"]
     r = review(words, guesses, "taste", budget=big(), solver=False)
     for i, m in enumerate(r.moves):
@@ -137,7 +137,7 @@ def test_scores():
 
 
 def test_colours_and_share_text_agree_with_the_answer():
-    words = load_words("de")
+    words = load_words("de", prior="uniform")
     guesses = ["tarne", "kilos", "taste"]
     codes = [pattern(g, "taste") for g in guesses]
     share = "6mal5 #123 3/6\n\n" + "\n".join(format_pattern(c, "emoji") for c in codes)
@@ -164,7 +164,7 @@ def test_a_lost_german_game_names_the_answer_as_german_writes_it():
 
 @pytest.mark.slow
 def test_a_lost_game():
-    words = load_words("de")
+    words = load_words("de", prior="uniform")
     guesses = ["kilos", "abend", "mumps", "fjord", "wachs", "zwerg"]
     r = review(words, guesses, "taste")
     assert not r.solved and r.guesses == 6 and any("not solved" in n for n in r.notes)
@@ -173,7 +173,7 @@ def test_a_lost_game():
 
 
 def test_a_hard_mode_game_and_an_illegal_hard_move():
-    words = load_words("de")
+    words = load_words("de", prior="uniform")
     # TARSE: de's proven hard-mode optimum (docs/german-optimal.md, trees/de-hard-openers.tsv)
     r = review(words, ["tarse", "taste"], "taste", hard=True)
     assert r.hard and r.moves[0].regret == 0.0 and r.moves[0].skill == 99
@@ -185,7 +185,7 @@ def test_a_hard_mode_game_and_an_illegal_hard_move():
 
 @pytest.mark.slow
 def test_an_answer_outside_the_list_is_said_honestly():
-    words = load_words("de")
+    words = load_words("de", prior="uniform")
     outside = next(w for w in words.allowed if w not in words.solution_index)
     r = review(words, ["tarne", outside], outside)
     assert r.solved and any("not one of the" in n for n in r.notes)
@@ -222,10 +222,14 @@ def test_a_game_without_an_openers_table_within_a_small_budget_says_at_least():
 def test_cli_review_json():
     from raten.cli.main import main
 
-    res = CliRunner().invoke(main, ["review", "--words", "de", "--json", "tarne", "tasse", "--answer", "tasse"])
+    res = CliRunner().invoke(
+        main, ["review", "--words", "de", "--prior", "uniform", "--json", "tarne", "tasse", "--answer", "tasse"]
+    )
     assert res.exit_code == 0, res.output
     assert '"skill"' in res.output
-    res = CliRunner().invoke(main, ["review", "--words", "de", "tarne", "tasse", "--answer", "tasse"])
+    res = CliRunner().invoke(
+        main, ["review", "--words", "de", "--prior", "uniform", "tarne", "tasse", "--answer", "tasse"]
+    )
     assert res.exit_code == 0 and "skill" in res.output
 
 
@@ -235,26 +239,32 @@ def test_post_review_answers_json_and_json_errors(tmp_path):
     from raten.web import create_app
     from raten.web.service import Lists
 
-    app = create_app(lists=Lists.load({"de": load_words("de")}), db_path=tmp_path / "r.sqlite3", daily_secret="t")
+    app = create_app(
+        lists=Lists.load({"de": load_words("de", prior="uniform")}), db_path=tmp_path / "r.sqlite3", daily_secret="t"
+    )
     with TestClient(app) as client:
-        ok = client.post("/api/review", json={"list": "de", "guesses": ["tarne", "tasse"], "answer": "tasse"})
+        ok = client.post(
+            "/api/review", json={"list": "de", "prior": "uniform", "guesses": ["tarne", "tasse"], "answer": "tasse"}
+        )
         assert ok.status_code == 200, ok.text
         body = ok.json()
         assert body["moves"][0]["skill"] == 99 and body["moves"][0]["best"] == "tarne"
         bad = client.post(
             "/api/review",
-            json={"list": "de", "guesses": ["tarne"], "patterns": [".....", "....."]},
+            json={"list": "de", "prior": "uniform", "guesses": ["tarne"], "patterns": [".....", "....."]},
             headers={"Accept-Language": "de"},
         )
         assert bad.status_code == 400 and "Farbzeilen" in bad.json()["error"]
-        big = client.post("/api/review", json={"list": "de", "guesses": ["tarne"] * 13, "answer": "tasse"})
+        big = client.post(
+            "/api/review", json={"list": "de", "prior": "uniform", "guesses": ["tarne"] * 13, "answer": "tasse"}
+        )
         assert big.status_code == 422
         unknown = client.post("/api/review", json={"list": "xx", "guesses": ["tarne"], "answer": "tasse"})
         assert unknown.status_code == 400
 
 
 def test_a_spent_budget_gives_lower_bounds_never_above_the_exact_values():
-    words = load_words("de")
+    words = load_words("de", prior="uniform")
     exact = Values(words, budget=big())
     spent = Values(words, budget=Budget(seconds=0))
     codes = {pattern("kilos", a) for a in words.solutions}
@@ -272,7 +282,7 @@ def test_a_spent_budget_gives_lower_bounds_never_above_the_exact_values():
 
 
 def test_a_hard_mode_share_text_is_noticed():
-    words = load_words("de")
+    words = load_words("de", prior="uniform")
     share = "Wordle 1,234 2/6*\n\n" + format_pattern(pattern("tarne", "tasse"), "emoji")
     share += "\n" + format_pattern(242, "emoji")
     r = review(words, ["tarne", "tasse"], share=share, solver=False)
@@ -283,7 +293,7 @@ def test_a_copy_of_a_list_reuses_its_searcher():
     """A worker process receives a pickled copy of the list with every request: no new 60 MB memo each time."""
     import pickle
 
-    words = load_words("de")
+    words = load_words("de", prior="uniform")
     copy = pickle.loads(pickle.dumps(words))
     assert copy is not words and Values(copy).search is Values(words).search
 

@@ -138,7 +138,8 @@ def test_likely_covers_the_solutions_and_common_words() -> None:
 
 def test_the_fallback_narrows_step_by_step_each_coverage_inside_the_last() -> None:
     """The ladder from every word down to the solutions: each coverage holds the next (and the
-    list's solutions down to ``likely``); under a frequency prior it ends at ``likely``."""
+    list's solutions down to ``likely``); a weighted prior keeps the list's own solutions as the
+    last step, and a list whose solutions are every allowed word (en-nyt) ends at ``likely``."""
     words = WordSet.from_lists(
         ["crane", "zzzzz"], ["house", "haven", "qajaq", "crane", "zzzzz", "psalm", "abaci"], name="t", language="en"
     )
@@ -151,7 +152,13 @@ def test_the_fallback_narrows_step_by_step_each_coverage_inside_the_last() -> No
     assert all(covers(over).startswith("every ") for over in steps)
     from raten.wordlists.prior import apply_prior
 
-    assert narrower("all", apply_prior(words, "frequency"))[-1] == "likely"  # its solutions: every word
+    for prior in ("frequency", "mixture"):
+        weighted = apply_prior(words, prior)
+        assert narrower("all", weighted)[-1] == "solutions"
+        assert set(covered_set(weighted, "solutions").solutions) == {"crane", "zzzzz"}  # the list's own
+        assert {"crane", "zzzzz"} <= set(covered_set(weighted, "likely").solutions)
+    every = WordSet.from_lists(words.allowed, words.allowed, name="t", language="en")
+    assert narrower("all", apply_prior(every, "frequency"))[-1] == "likely"  # its solutions: every word
 
 
 def test_where_no_covered_word_fits_the_next_wider_coverage_is_kept_safe() -> None:
@@ -200,3 +207,47 @@ def test_a_guarded_strategy_plays_a_safe_guess() -> None:
             assert safe(guess, cands, limit, ()), (words, limit, guess)
             checked += 1
     assert checked >= 5
+
+
+def _scripted(monkeypatch, script: dict[str, tuple[bool, int]]) -> dict[str, int]:
+    """``Guarantee._judge`` replaced: each word of ``script`` is (its verdict, the work it takes to
+    settle it); a call spends the work it may (up to ``ST_STOP_AT``), goes on where the last call
+    stopped, and says undecided until that work is done. Returns the work spent on each word."""
+    from raten.trees import kernels as tk
+    from raten.trees.safety import Safety
+
+    spent = dict.fromkeys(script, 0)
+
+    def judge(self, rows, *_position, count):  # noqa: ARG001 - the position is the script's
+        word = self.words.allowed[rows[0]]
+        verdict, cost = script[word]
+        room = int(self.stats[tk.ST_STOP_AT] - self.stats[tk.ST_CELLS]) if self.stats[tk.ST_STOP_AT] else cost
+        step = min(room, cost - spent[word])
+        spent[word] += step
+        self.stats[tk.ST_CELLS] += step
+        return [Safety(word, verdict if spent[word] >= cost else None)]
+
+    monkeypatch.setattr(Guarantee, "_judge", judge)
+    return spent
+
+
+def test_the_strategys_first_safe_guess_is_kept_when_the_work_allows(monkeypatch) -> None:
+    """The choice is the first safe guess in the strategy's order, even when a later one is
+    proven safe sooner: the rounds go back to the earlier one with more work."""
+    words = small_words(3)
+    a, b, c = words.allowed[:3]
+    spent = _scripted(monkeypatch, {a: (False, 300), b: (True, 5_000), c: (True, 10)})
+    choice = Guarantee(words).choose((), [a, b, c], work=100_000)
+    assert choice is not None and choice.word == b and choice.safe
+    assert spent[a] == 300 and spent[b] == 5_000
+
+
+def test_a_guess_hard_to_decide_does_not_use_up_the_others_turn(monkeypatch) -> None:
+    """One guess that no work settles (SOARE over en-nyt's common words in hard mode) leaves the
+    guesses after it their turn: the first one proven safe is played, the work kept."""
+    words = small_words(3)
+    a, b, c = words.allowed[:3]
+    spent = _scripted(monkeypatch, {a: (True, 10**12), b: (False, 50), c: (True, 400)})
+    choice = Guarantee(words).choose((), [a, b, c], work=100_000)
+    assert choice is not None and choice.word == c and choice.safe
+    assert spent[a] <= 50_000 and sum(spent.values()) <= 100_000  # the ranked guesses had half

@@ -254,7 +254,7 @@ def test_the_shipped_trees_carry_their_digest_and_read_back_unchanged():
         ("proven=all-openers", "proven=opener", "digest="),
         ("max_guesses=6", "max_guesses=5", "digest="),
         ("opener=tarne", "opener=serin", "opener=serin"),
-        ("total=3330", "total=3300", "total=3300"),
+        ("total=3335", "total=3300", "total=3300"),
         ("worst=5", "worst=4", "worst=4"),
         ("proven=all-openers", "proven=everything", "proven=everything"),
         ("digest=", "digest=0", "digest=0"),

@@ -203,7 +203,7 @@ def test_known_best_openers_first_give_the_same_result_whatever_their_beta(words
     fifth = sorted(r["total"] for r in full.exact)[4]
     known = [r["opener"] for r in full.exact[:5]]
     heard: list = []
-    right = run_best(words, top=5, first=known, first_beta=fifth + 1, progress=heard.append)
+    right = run_best(words, top=5, first=known, first_beta=fifth + 1, progress=heard.append, progress_every=0)
     assert _ranking(right) == _ranking(full) and right.cutoff == full.cutoff
     # the first jobs are the known openers, and the cut-off is set once they are done
     assert heard[0].first_left == 4 and heard[0].cutoff == INF
@@ -217,3 +217,57 @@ def test_known_best_openers_first_give_the_same_result_whatever_their_beta(words
             assert r["exact"] or r["total"] >= again.cutoff, o
         for o, b in again.bounds.items():
             assert o in again.results or b >= again.cutoff, o
+
+
+@pytest.mark.slow
+def test_a_run_stopped_by_its_time_limit_reports_true_bounds_and_resumes(words, tmp_path) -> None:
+    """``stop_after``: what a stopped run reports is proven (every exact total true, every bound
+    at most the opener's total, the least bound at most the best), and the same call resumes to
+    the full run's result. A stop is simulated by a results file cut short, then a limit of 0."""
+    full = run_best(words, top=3, results=tmp_path / "full.jsonl", memo_gb=0)
+    truth = {o: r["total"] for o, r in full.results.items() if r["exact"]}
+    alone = Searcher(words, max_guesses=6)
+    path = tmp_path / "part.jsonl"
+    lines = (tmp_path / "full.jsonl").read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[: len(lines) // 3]))
+    part = run_best(words, top=3, results=path, memo_gb=0, stop_after=0)
+    assert not part.complete and not part.proven
+    summary = part.to_dict(3)
+    assert summary["proven_optimal"] is False and summary["lower_bound"] <= full.best["total"]
+    for o in words.allowed:
+        bound = part.bound_of(o)
+        exact = truth.get(o)
+        if exact is None:
+            exact = alone.solve_opener(o, tree=False).total
+        assert bound <= exact, o
+        if o in part.results and part.results[o]["exact"]:
+            assert bound == exact, o
+    best_tree = part.best_tree()
+    assert best_tree is None or best_tree.meta["proven"] == "opener"
+    resumed = run_best(words, top=3, results=path, memo_gb=0)
+    assert resumed.complete and _ranking(resumed) == _ranking(full)
+    assert resumed.best_tree().meta["proven"] == "all-openers"
+
+
+@pytest.mark.slow
+def test_the_cli_searches_given_openers_first_and_reports_a_stopped_run(words, tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from raten.cli import main
+
+    sols, allowed = tmp_path / "s.txt", tmp_path / "a.txt"
+    sols.write_text("\n".join(words.solutions) + "\n")
+    allowed.write_text("\n".join(words.allowed) + "\n")
+    args = ["tree", "--best", "--solutions", str(sols), "--allowed", str(allowed), "--top", "2", "--jobs", "1"]
+    args += ["--memo-gb", "0", "--results", str(tmp_path / "r.jsonl")]
+    bad = CliRunner().invoke(main, [*args, "--first", "zzzzz"])
+    assert bad.exit_code != 0 and "ZZZZZ is not an allowed guess" in bad.output and "Traceback" not in bad.output
+    first = words.allowed[3]
+    stopped = CliRunner().invoke(main, [*args, "--first", first, "--stop-after", "1e-9", "--json"])
+    assert stopped.exit_code == 0, stopped.output
+    summary = json.loads(stopped.output)
+    assert summary["complete"] is False and summary["proven_optimal"] is False
+    plain = CliRunner().invoke(main, [*args, "--first", first, "--stop-after", "1e-9"])
+    assert plain.exit_code == 0 and "stopped" in plain.output and "rerun the same command" in plain.output
+    done = CliRunner().invoke(main, [*args, "--first", f"{first},{words.allowed[5]}", "--json"])
+    assert done.exit_code == 0 and json.loads(done.output)["proven_optimal"] is True

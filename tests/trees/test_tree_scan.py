@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from raten.engine.feedback import code_dtype
-from raten.trees.scan import popcount, split_keys
+from raten.trees.scan import is_every_guess, popcount, split_keys
 
 
 def _reference(mt: np.ndarray, s: np.ndarray, legal: np.ndarray, length: int = 5) -> np.ndarray:
@@ -23,8 +23,10 @@ def _reference(mt: np.ndarray, s: np.ndarray, legal: np.ndarray, length: int = 5
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(1, 40), st.integers(1, 70), st.booleans(), st.integers(4, 8))
-def test_split_keys_equal_the_plain_count(seed, n, guesses, greens, length) -> None:
+@given(
+    st.integers(0, 2**32 - 1), st.integers(1, 40), st.integers(1, 70), st.booleans(), st.integers(4, 8), st.booleans()
+)
+def test_split_keys_equal_the_plain_count(seed, n, guesses, greens, length, every) -> None:
     """Any word length 4 to 8: its 3**length codes, one byte a cell up to five letters, two above."""
     rng = np.random.default_rng(seed)
     solutions = max(n, 45)
@@ -36,6 +38,8 @@ def test_split_keys_equal_the_plain_count(seed, n, guesses, greens, length) -> N
     mt[:, 0] = 7  # a guess that learns nothing
     s = np.sort(rng.choice(solutions, n, replace=False)).astype(np.int32)
     legal = np.sort(rng.choice(guesses, rng.integers(1, guesses + 1), replace=False)).astype(np.int32)
+    if every:  # every guess in order: the path that reads rows without the index
+        legal = np.arange(guesses, dtype=np.int32)
     assert np.array_equal(split_keys(mt, s, legal, npat), _reference(mt, s, legal, length))
     assert np.array_equal(split_keys.py_func(mt, s, legal, npat), _reference(mt, s, legal, length))
 
@@ -46,10 +50,19 @@ def test_split_keys_on_english(en_words) -> None:
 
     mt = load_transposed(en_words)
     rng = np.random.default_rng(3)
-    legal = np.arange(mt.shape[1], dtype=np.int32)[::7].copy()
-    for n in (1, 2, 3, 17, 200):
-        s = np.sort(rng.choice(mt.shape[0], n, replace=False)).astype(np.int32)
-        assert np.array_equal(split_keys(mt, s, legal, 243), _reference(mt, s, legal))
+    every = np.arange(mt.shape[1], dtype=np.int32)
+    for legal in (every[::7].copy(), every):
+        for n in (1, 2, 3, 17, 200):
+            s = np.sort(rng.choice(mt.shape[0], n, replace=False)).astype(np.int32)
+            assert np.array_equal(split_keys(mt, s, legal, 243), _reference(mt, s, legal))
+
+
+def test_only_every_guess_in_order_reads_rows_without_the_index() -> None:
+    every = np.arange(6, dtype=np.int32)
+    assert is_every_guess(every, 6)
+    assert not is_every_guess(every[::-1].copy(), 6)  # a permutation: the index is needed
+    assert not is_every_guess(np.array([0, 2, 1, 3, 4, 5], dtype=np.int32), 6)
+    assert not is_every_guess(every[:5].copy(), 6)
 
 
 @given(st.integers(0, 2**64 - 1))

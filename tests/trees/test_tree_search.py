@@ -131,3 +131,82 @@ def test_least_worst_keeps_the_total() -> None:
     assert worst <= (r.worst or 0)
     if tree is not None:
         assert tree.total == r.total and tree.worst == worst
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "hard"), [(seed, hard) for seed in range(6) for hard in (False, True)])
+def test_the_least_worst_case_among_optimal_trees_equals_brute_force(seed: int, hard: bool) -> None:
+    """``optimal`` shaves the worst case from the first search's groups (their totals as floors,
+    the groups the tree solves within the tighter limit kept): the least limit that keeps the
+    total, found by trying every limit exhaustively."""
+    words = tiny_words(200 + seed, n_sol=10, n_extra=6)
+    s = Searcher(words, hard=hard, max_guesses=6, memo_bits=8)
+    for opener in words.allowed[:5]:
+        total = brute_force(words, opener, hard, 6)
+        r = s.optimal(opener)
+        if total >= INF:
+            assert not r.exact
+            continue
+        least = min(limit for limit in range(1, 7) if brute_force(words, opener, hard, limit) == total)
+        assert r.exact and r.total == total and r.worst == least and r.worst_proven, (opener, r)
+        summary = r.tree.check(words)
+        assert summary["total"] == total and summary["worst"] == least
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_shaving_from_the_first_search_equals_shaving_from_scratch(en_words: WordSet, hard: bool) -> None:
+    """On a slice of the English lists (where about one optimal tree in four is not the least
+    deep): ``optimal``'s worst case equals ``least_worst`` searching every group afresh at each
+    limit, and its tree has the total and that worst case."""
+    words = WordSet.from_lists(en_words.solutions[::12], en_words.allowed[::60], name="slice")
+    s = Searcher(words, hard=hard, max_guesses=6, memo_bits=14)
+    shaved = 0
+    for opener in words.allowed[:40]:
+        first = s.solve_opener(opener)
+        if not first.exact:
+            continue
+        plain, _ = s.least_worst(opener, first.total, first.worst or 0)
+        r = s.optimal(opener)
+        assert r.total == first.total and r.worst == plain, opener
+        summary = r.tree.check(words)
+        assert summary["total"] == r.total and summary["worst"] == plain
+        shaved += plain < (first.worst or 0)
+    assert shaved >= 5  # the case the floors are for, seen often enough
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ceilings_from_another_tree_cut_the_search_and_never_change_its_total(seed: int) -> None:
+    """``ceilings`` (each group's total in a tree under the opener) are cut-offs: the exact total
+    comes out the same, with ceilings that are reached (any optimal tree's, or a worse one's) and
+    with ceilings set too low (then the group is searched again without them)."""
+    from raten.trees.search import group_totals
+
+    words = tiny_words(300 + seed, n_sol=12, n_extra=6)
+    for opener in words.allowed[:4]:
+        plain = Searcher(words, max_guesses=6).solve_opener(opener)
+        if not plain.exact:
+            continue
+        reached = group_totals(plain.tree)
+        assert sum(reached.values()) + len(words.solutions) == plain.total
+        for ceilings in (reached, {c: v + 3 for c, v in reached.items()}, {c: v - 1 for c, v in reached.items()}):
+            got = Searcher(words, max_guesses=6).solve_opener(opener, ceilings=ceilings)
+            assert got.exact and got.total == plain.total, (opener, ceilings)
+
+
+@pytest.mark.parametrize(
+    ("seed", "limit", "weighted"), [(s, lim, w) for s in range(3) for lim in (6, 2, None) for w in (0, 1)]
+)
+def test_every_openers_cheap_bound_from_one_scan_equals_each_from_its_groups(seed, limit, weighted) -> None:
+    from raten.engine.words import WordSet
+
+    words = tiny_words(400 + seed, n_sol=14, n_extra=10)
+    if weighted:  # a prior: integer weights differ from one solution to the next
+        rng = random.Random(seed)
+        words = words.with_prior("test", [rng.choice((0.2, 1.0, 3.0)) for _ in words.solutions])
+    s = Searcher(words, max_guesses=limit)
+    rows = list(range(len(words.allowed)))
+    assert s.opener_bounds(rows) == [s.opener_bound(g) for g in rows]
+    flat = WordSet.from_lists(["aaaaa", "bbbbb", "ccccc"], ["zzzzz"], name="flat")  # ZZZZZ learns nothing
+    f = Searcher(flat, max_guesses=limit)
+    assert f.opener_bounds([0, 1, 2, 3]) == [f.opener_bound(g) for g in range(4)]

@@ -67,7 +67,7 @@ def fresh_memo(monkeypatch):
 def test_a_budget_stops_a_search_under_way_with_a_bound_below_the_exact_value() -> None:
     """de after KILOS: the largest groups' searches stop after about ``cells`` of work (the
     stop is checked before each scan: one node's scans and partitions may run past it)."""
-    words = load_words("de")
+    words = load_words("de", prior="uniform")
     cells = 200_000
     spent = Values(words, budget=Budget(seconds=600, cells=cells))
     pos0 = spent.start()

@@ -20,8 +20,9 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
-from raten.engine.feedback import format_pattern, pattern
+from raten.engine.feedback import format_pattern, parse_pattern, pattern
 from raten.engine.rank import _TIE_DECIMALS
+from raten.engine.state import State
 from raten.engine.words import WordSet
 from raten.web.app import create_app
 from raten.web.device import list_file
@@ -41,7 +42,7 @@ def small(en_words) -> WordSet:
     return WordSet.from_lists(sols, sols + extra, name="small", language="en")
 
 
-def _queries(words: WordSet, count: int, seed: int) -> list[dict]:
+def _queries(words: WordSet, count: int, seed: int, prior: str = "frequency") -> list[dict]:
     rnd = random.Random(seed)
     out = []
     for i in range(count):
@@ -52,8 +53,13 @@ def _queries(words: WordSet, count: int, seed: int) -> list[dict]:
             rows.append({"guess": guess, "pattern": format_pattern(pattern(guess, answer))})
             if guess == answer:
                 break
-        out.append({"list": words.name, "rows": rows, "hard": i % 3 == 0, "top": 20, "limit": 50, "prior": "frequency"})
+        out.append({"list": words.name, "rows": rows, "hard": i % 3 == 0, "top": 20, "limit": 50, "prior": prior})
     return out
+
+
+def weighted_state(words: WordSet, query: dict) -> State:
+    """The server's state of ``query`` on ``words`` (already under the query's prior)."""
+    return State(words, hard=query["hard"]).replay((r["guess"], parse_pattern(r["pattern"])) for r in query["rows"])
 
 
 def _server(words: WordSet, queries: list[dict]) -> list[dict]:
@@ -69,27 +75,35 @@ def _server(words: WordSet, queries: list[dict]) -> list[dict]:
     return answers
 
 
-def _device(words: WordSet, queries: list[dict], tmp_path: Path) -> list[dict]:
+def _device(words: WordSet, queries: list[dict], tmp_path: Path, prior: str = "frequency") -> list[dict]:
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
     data = tmp_path / "queries.json"
-    body = json.loads(list_file(apply_prior(words, "frequency")))
+    body = json.loads(list_file(apply_prior(words, prior)))
     data.write_text(json.dumps({"list": body, "queries": queries}))
     done = subprocess.run([node, str(SCRIPT), str(data)], capture_output=True, text=True, check=True, timeout=300)
     return json.loads(done.stdout)
 
 
-def test_the_device_ranks_the_frequency_prior_as_the_server_does(small: WordSet, tmp_path: Path) -> None:
-    queries = _queries(small, 60, seed=3)
+@pytest.mark.parametrize("prior", ["frequency", "mixture"])
+def test_the_device_ranks_a_weighted_prior_as_the_server_does(small: WordSet, tmp_path: Path, prior: str) -> None:
+    queries = _queries(small, 60, seed=3, prior=prior)
     server = _server(small, queries)
-    device = _device(small, queries, tmp_path)
+    device = _device(small, queries, tmp_path, prior)
     exact = 0
     compared = 0
+    favourites = 0
+    weighted = apply_prior(small, prior)
     for q, s, d in zip(queries, server, device):
         assert d["ok"], (q, d)
         d = d["data"]
-        assert d["prior"] == s["prior"] == "frequency"
+        assert d["prior"] == s["prior"] == prior
+        state = weighted_state(weighted, q)
+        if state.count > 2 and state.decided:  # a clear favourite: guessed first on both sides
+            favourites += 1
+            weights = dict(zip(state.candidate_words, state.answer_weights()))
+            assert s["hints"][0]["word"] == max(weights, key=lambda w: weights[w]), q
         for key in ("count", "fallback", "solved", "candidates", "split", "constraints", "summary", "warnings"):
             assert d[key] == s[key], (q, key)
         assert [h["word"] for h in d["hints"]] == [h["word"] for h in s["hints"]], q
@@ -102,7 +116,7 @@ def test_the_device_ranks_the_frequency_prior_as_the_server_does(small: WordSet,
             assert hd["expected_remaining"] == pytest.approx(hs["expected_remaining"], rel=1e-12)
             exact += hd["bits"] == hs["bits"] and hd["expected_remaining"] == hs["expected_remaining"]
             compared += 1
-    assert compared > 500
+    assert compared > 500 and favourites >= 3, favourites
     # how many agree to the last bit depends on the CPU (its log2), so it is reported, not asserted
     print(f"{exact} of {compared} hints equal to the last bit")
 
@@ -123,10 +137,13 @@ def test_the_page_offers_the_frequency_list_file_when_it_fits(small: WordSet, tm
         assert bad.status_code == 404 and "prior" in bad.json()["error"]
 
 
-def test_a_list_whose_frequency_table_is_too_large_is_not_offered() -> None:
+def test_a_list_whose_weighted_table_is_too_large_is_not_offered() -> None:
     from raten.web import device
     from raten.wordlists.presets import load_words
 
+    en_words = load_words("en")
+    assert device.on_device(en_words)  # 12972 x 2315 under its own prior
+    assert device._other_priors(en_words) == []  # 12972 x 12972 cells under a weighted prior
     de_words = load_words("de")
-    assert device.on_device(de_words)  # 9514 x 1050 under its own prior
-    assert not device._frequency_fits(de_words)  # 9514 x 9514 cells under the frequency prior
+    assert device.on_device(de_words)  # 6281 x 6281 under its own prior, the mixture
+    assert device._other_priors(de_words) == ["uniform", "frequency"]

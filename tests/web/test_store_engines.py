@@ -128,15 +128,15 @@ def test_two_moves_at_once_one_wins(store):
     assert len(store.game(player, game.id).history) == 1
 
 
-def _with_a_second_version(monkeypatch, sql: str) -> None:
-    """The shipped migrations and one more, version 2, as a later raten would ship it."""
+def _with_a_later_version(monkeypatch, sql: str) -> None:
+    """The shipped migrations and one more, as a later raten would ship it."""
     from raten.web.store import migrations
 
     shipped = migrations.available
 
     def more(engine: str) -> list[migrations.Migration]:
         found = shipped(engine)
-        return [*found, migrations.Migration(len(found) + 1, "0002_test.sql", sql)]
+        return [*found, migrations.Migration(len(found) + 1, f"{len(found) + 1:04d}_test.sql", sql)]
 
     monkeypatch.setattr(migrations, "available", more)
 
@@ -146,9 +146,9 @@ def test_a_later_version_is_applied_to_a_database_at_start_and_keeps_its_games(s
     player = store.new_player()
     game = store.create_game(player, "en", "daily", 3, False, "crane")
     store.close()
-    _with_a_second_version(monkeypatch, "ALTER TABLE players ADD COLUMN nickname TEXT;")
+    _with_a_later_version(monkeypatch, "ALTER TABLE players ADD COLUMN nickname TEXT;")
     store = Store(store_target)
-    assert _versions(store) == [1, 2]
+    assert _versions(store) == list(range(1, latest(store.engine.name) + 1))  # the shipped ones and the later one
     assert store.game(player, game.id) == game
     assert store.engine.read("SELECT nickname FROM players WHERE id = ?", (player,)) == [(None,)]
     store.close()
@@ -156,12 +156,12 @@ def test_a_later_version_is_applied_to_a_database_at_start_and_keeps_its_games(s
 
 def test_a_migration_that_fails_changes_nothing(store_target, monkeypatch):
     Store(store_target).close()
-    _with_a_second_version(monkeypatch, "ALTER TABLE players ADD COLUMN nickname TEXT;\nSELECT * FROM no_such_table;")
+    _with_a_later_version(monkeypatch, "ALTER TABLE players ADD COLUMN nickname TEXT;\nSELECT * FROM no_such_table;")
     with pytest.raises(RatenError, match="cannot use the database"):
         Store(store_target)
     monkeypatch.undo()
-    store = Store(store_target)  # still version 1, and without the half-applied column
-    assert _versions(store) == [1]
+    store = Store(store_target)  # still the shipped version, and without the half-applied column
+    assert _versions(store) == list(range(1, latest(store.engine.name) + 1))
     assert store.engine.read("SELECT count(*) FROM players") == [(0,)]
     with store.engine.transaction() as tx:
         assert "nickname" not in store.engine.columns(tx, "players")
@@ -182,7 +182,8 @@ def test_a_database_newer_than_the_program_is_refused(store_target):
 def test_another_programs_database_is_refused(store_target):
     store = Store(store_target)
     with store.engine.transaction() as tx:  # make it someone else's: their table, no version table
-        tx.script(f"DROP TABLE {VERSION_TABLE}; DROP TABLE games; DROP TABLE players; DROP TABLE meta;")
+        for table in (VERSION_TABLE, "reviews", "transfers", "games", "players", "meta"):
+            tx.script(f"DROP TABLE {table};")
         tx.script("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total INTEGER);")
     store.close()
     with pytest.raises(RatenError, match=r"holds tables that are not raten's \(invoices\)"):
@@ -296,3 +297,17 @@ def test_a_postgresql_url_is_shown_without_its_password():
     )
     assert shown("postgresql://raten@db/raten") == "postgresql://raten@db/raten"
     assert shown("/tmp/pass:word@x.sqlite3") == "/tmp/pass:word@x.sqlite3"  # a file name is shown as it is
+
+
+def test_a_written_game_is_returned_as_it_is_stored(store, monkeypatch):
+    """Every write returns the record as the database now holds it, its time included (a second
+    that passed between reading a game and saving it made the statistics' last game differ)."""
+    from raten.web.store import core
+
+    ticks = iter(f"2026-01-01T00:{m:02d}:00+00:00" for m in range(60))
+    monkeypatch.setattr(core, "_now", lambda: next(ticks))
+    player = store.new_player()
+    game = store.set_hard(store.create_game(player, "en", "practice", None, False, "crane"), True)
+    assert store.game(player, game.id) == game
+    saved = store.save_rows(game, (("crane", 242),), "won")
+    assert store.game(player, game.id) == saved

@@ -333,9 +333,20 @@ def test_a_german_game_refuses_a_word_off_its_list_in_both_languages(client, lan
     assert guess(client, game["id"], "tarne").json()["status"] in ("playing", "won")
 
 
+@pytest.mark.parametrize("word", ["xxxxx", "xviii", "achso", "hmmmm"])
+def test_a_de_game_refuses_wordfreqs_non_words(client, word):
+    """Issue 23: ``de``'s allowed words are German words (``raten words build`` drops wordfreq's
+    runs of one letter, Roman numerals and interjections): its game refuses them in both languages."""
+    assert word not in load_words("de").allowed
+    game = start(client, list="de", mode="practice")
+    r = guess(client, game["id"], word, **{"Accept-Language": "de"})
+    assert error_of(r, 400) == "unknown_word" and r.json()["error"] == f"{word.upper()} steht nicht in der Wortliste"
+    assert guess(client, game["id"], word).json()["error"] == f"{word.upper()} is not in the word list"
+    assert client.get(f"/api/games/{game['id']}").json()["rows"] == []
+
+
 def test_xxxxx_is_refused_in_a_6mal5_game(tmp_path):
-    """6mal5's lists do not have XXXXX, so its game refuses it; ``de``'s allowed list still holds
-    it (a wordfreq non-word: ``raten words build --filter-non-words`` drops it, issue 23)."""
+    """6mal5's lists do not have XXXXX, so its game refuses it (so does ``de``'s, above)."""
     lists = Lists.load({"6mal5": load_words("6mal5")})
     app = create_app(lists=lists, db_path=tmp_path / "six.sqlite3", daily_secret="test", today=lambda: DAY)
     with TestClient(app) as c:
@@ -549,7 +560,7 @@ def test_openers_page_charts_the_letters_of_each_lists_answers(client, lists):
     text = client.get("/openers", params={"lang": "de"}).text
     assert "Buchstaben der L\u00f6sungen" in text
     for name in ("en", "de"):
-        words = lists.get(name).words.solutions
+        words = lists.get(name).words.list_solutions  # a game's answers, whatever the prior
         block = text.split(f'id="letters-{name}"')[1].split("</table>")[0]
         shown = re.findall(r'<td class="word">([A-Z])</td>\s*<td class="num">(\d+) %</td>', block)
         containing = {c: sum(c in w for w in words) for c in "abcdefghijklmnopqrstuvwxyz"}

@@ -104,7 +104,7 @@ def test_a_full_work_queue_is_a_json_503_with_retry_after(lists, tmp_path, monke
 
 
 def test_uncached_work_per_address_is_limited(lists, tmp_path):
-    with make(lists, tmp_path, policy=Policy(tarpit=0, work_rate=0.001, work_burst=2)) as c:
+    with make(lists, tmp_path, policy=Policy(tarpit=0, work="2 per hour")) as c:
         codes = [
             c.post("/api/hints", json={"rows": [{"guess": g, "pattern": "....."}]}).status_code
             for g in ["pious", "fjord", "mumbo"]
@@ -114,20 +114,20 @@ def test_uncached_work_per_address_is_limited(lists, tmp_path):
 
 
 def test_requests_per_address_and_per_player_are_limited(lists, tmp_path):
-    with make(lists, tmp_path, policy=Policy(tarpit=0, address_rate=0.001, address_burst=3)) as c:
+    with make(lists, tmp_path, policy=Policy(tarpit=0, address="3 per hour")) as c:
         assert [c.get("/api/lists").status_code for _ in range(4)] == [200, 200, 200, 429]
         r = c.get("/api/lists", headers={"Accept-Language": "de"})
         assert error_code(r, 429) == "too_many_requests"
         assert r.json()["error"] == "Zu viele Anfragen; bitte langsamer"
         assert int(r.headers["retry-after"]) >= 1
         assert c.get("/static/common.js").status_code == 200  # files are not counted
-    with make(lists, tmp_path, policy=Policy(tarpit=0, player_rate=0.001, player_burst=2)) as c:
+    with make(lists, tmp_path, policy=Policy(tarpit=0, player="2 per hour")) as c:
         c.cookies.set("raten_player", "x" * 32)
         assert [c.get("/api/lists").status_code for _ in range(3)] == [200, 200, 429]
 
 
 def test_anonymous_players_are_made_only_so_fast_per_address(lists, tmp_path):
-    with make(lists, tmp_path, policy=Policy(tarpit=0, new_player_rate=0.001, new_player_burst=2)) as c:
+    with make(lists, tmp_path, policy=Policy(tarpit=0, new_player="2 per hour")) as c:
         for _ in range(2):
             c.cookies.clear()
             assert c.post("/api/games", json={"mode": "practice"}).status_code == 200

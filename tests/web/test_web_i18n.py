@@ -222,7 +222,7 @@ def test_a_german_answer_outside_the_list_in_both_languages():
     """CHILI, a 6mal5 answer: with a German list that lacks it, the solver first goes on with
     the allowed words that fit (a warning with a key, worded in German), then says the list
     lacks the answer."""
-    de = _without(load_words("de"), "chili")
+    de = _without(load_words("de", prior="uniform"), "chili")
     state = State(de)
     for guess in ("chips", "laden", "kilos", "engel"):  # ENGEL: CHILL, a wordfreq word, is allowed too
         if state.count == 0 or guess not in de.allowed_index:

@@ -1,18 +1,15 @@
-"""The abuse plumbing on its own: token buckets, the bounded work queue, the body cap, the
-head timeout of the server protocol."""
+"""The abuse plumbing on its own: the rates (the ``limits`` package, in memory), the bounded
+work queue, the body cap (the server protocol's limits: test_web_protocol.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-import uvicorn
 
-from raten.web.limits import Buckets, Guard, Limits, Policy, Refused, WorkQueue
-from raten.web.protocol import ENV_HEADER_TIMEOUT, HeaderTimeout, with_header_timeout
+from raten.web.limits import RATES, Guard, Limits, Policy, Rates, Refused, WorkQueue
 
 
 def run_async(coro) -> object:
@@ -22,33 +19,37 @@ def run_async(coro) -> object:
         return pool.submit(asyncio.run, coro).result()
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
+def hits(rates: Rates, kind: str, key: str, n: int) -> list[int]:
+    """``n`` hits: 0 for each one let through, else the Retry-After it was refused with."""
 
-    def __call__(self) -> float:
-        return self.now
+    async def run() -> list[int]:
+        seen = []
+        for _ in range(n):
+            try:
+                await rates.hit(kind, key)
+                seen.append(0)
+            except Refused as refused:
+                assert refused.status_code == 429 and refused.code == "too_many_requests"
+                seen.append(int(refused.headers["Retry-After"]))
+        return seen
 
-
-def test_a_bucket_allows_its_burst_then_refills_at_its_rate():
-    clock = Clock()
-    buckets = Buckets(rate=2.0, burst=3.0, clock=clock)
-    assert [buckets.take("a") for _ in range(3)] == [0.0, 0.0, 0.0]
-    assert buckets.take("a") == pytest.approx(0.5)
-    assert buckets.take("b") == 0.0  # every key has its own bucket
-    clock.now = 0.5
-    assert buckets.take("a") == 0.0
-    with pytest.raises(Refused) as refused:
-        buckets.check("a")
-    assert refused.value.status_code == 429
-    assert refused.value.headers == {"Retry-After": "1"}
+    return run_async(run())
 
 
-def test_buckets_remember_a_bounded_number_of_keys():
-    buckets = Buckets(rate=1.0, burst=1.0, max_keys=10, clock=Clock())
-    for i in range(1000):
-        buckets.take(str(i))
-    assert len(buckets._buckets) == 10
+def test_a_rate_allows_its_burst_then_refuses_with_the_time_to_wait():
+    rates = Rates(Policy(address="3 per hour", player="1 per hour"))
+    got = hits(rates, "address", "a", 4)
+    assert got[:3] == [0, 0, 0]
+    assert 1 <= got[3] <= 2 * 3600  # the sliding window's end: within two windows
+    assert hits(rates, "address", "b", 1) == [0]  # every key counts apart
+    assert hits(rates, "player", "a", 2)[0] == 0  # and every kind
+
+
+def test_the_policy_names_every_rate_in_the_limits_notation():
+    assert set(RATES) == {"address", "player", "work", "new_player", "transfer"}
+    for kind in RATES:
+        item = Policy().rate(kind)
+        assert item.amount >= 1 and item.get_expiry() >= 1
 
 
 def test_the_work_queue_refuses_beyond_its_depth_and_frees_its_places():
@@ -126,32 +127,6 @@ def test_a_declared_length_over_the_cap_is_refused_before_reading():
 def test_a_body_under_the_cap_goes_through():
     sent, _ = _call_guard(Policy(max_body=100), [{"type": "http.request", "body": b"x" * 100}])
     assert sent[0]["status"] == 200
-
-
-def test_a_silent_connection_is_closed_after_the_head_timeout(monkeypatch):
-    monkeypatch.setattr(HeaderTimeout, "header_timeout", HeaderTimeout.header_timeout)  # restored after
-    monkeypatch.setenv(ENV_HEADER_TIMEOUT, "10")
-
-    async def app(_scope, _receive, _send):  # pragma: no cover - never reached
-        raise AssertionError
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(app, port=port, http=with_header_timeout(0.3), log_level="warning", lifespan="off")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(200):
-            if server.started:
-                break
-            threading.Event().wait(0.05)
-        with socket.create_connection(("127.0.0.1", port), timeout=30) as c:
-            assert c.recv(1) == b""  # closed by the server, not by the 30 s socket timeout
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 def test_refusals_are_held_back_at_most_the_tarpit():

@@ -46,6 +46,11 @@ def test_the_schema_covers_every_endpoint(api_schema):
         "GET /api/games/{game_id}/review",
         "POST /api/review",
         "GET /api/stats",
+        "GET /api/health",
+        "GET /api/history",
+        "GET /api/export",
+        "POST /api/export/code",
+        "POST /api/import",
     }
 
 

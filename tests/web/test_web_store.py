@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from raten.cli.main import main as cli
 from raten.errors import RatenError
+from raten.web.protocol import ConnectionPolicy
 from raten.web.store import Store, StoreWarning
 
 
@@ -122,10 +123,11 @@ def test_serve_passes_its_limits_to_uvicorn(tmp_path, monkeypatch):
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
     monkeypatch.setattr(serve_module, "_wait_for_rank_workers", lambda _app: None)
     args = ["serve", "--db", str(tmp_path / "ok.sqlite3"), "--lists", "en", "--header-timeout", "3"]
-    result = CliRunner().invoke(cli, [*args, "--limit-concurrency", "50", "--queue", "2"])
+    more = ["--limit-concurrency", "50", "--queue", "2", "--body-timeout", "4", "--max-head", "2048"]
+    result = CliRunner().invoke(cli, [*args, *more, "--connections-per-address", "7"])
     assert result.exit_code == 0, result.output
-    assert seen["limit_concurrency"] == 50
-    assert seen["http"].header_timeout == 3
+    assert seen["limit_concurrency"] is None  # the protocol's own cap, which answers JSON
+    assert seen["http"].policy == ConnectionPolicy(3, 4, 2048, 7, 50)
     assert seen["proxy_headers"] is False and seen["forwarded_allow_ips"] == ""
     assert seen["app"].state.limits.queue.depth == 2
     result = CliRunner().invoke(cli, [*args, "--proxy-headers", "--forwarded-allow-ips", "10.0.0.1"])
@@ -165,13 +167,14 @@ INSERT INTO games VALUES ('g2', 'p', 'en', 'daily', 7, 0, 'pleat,dumpy', '[["ple
 
 def test_a_database_from_before_schema_versions_keeps_every_game(tmp_path):
     from raten.web.store import DuplicateError
-    from raten.web.store.migrations import VERSION_TABLE
+    from raten.web.store.migrations import VERSION_TABLE, latest
 
     path = tmp_path / "before.sqlite3"
     with sqlite3.connect(path) as con:
         con.executescript(BEFORE_VERSIONS)
     store = Store(path)
-    assert store.engine.read(f"SELECT version FROM {VERSION_TABLE}") == [(1,)]
+    every = [(v,) for v in range(1, latest("sqlite") + 1)]
+    assert store.engine.read(f"SELECT version FROM {VERSION_TABLE}") == every
     assert store.secret() == "kept"
     assert store.game("p", "g1").history == (("slate", 10), ("crane", 242))
     assert store.game("p", "g2").history == (("pleat", (242, 5)),) and store.game("p", "g2").boards == 2
@@ -182,7 +185,7 @@ def test_a_database_from_before_schema_versions_keeps_every_game(tmp_path):
     Store(path).close()  # opened again: nothing left to apply, nothing lost
     with sqlite3.connect(path) as con:
         assert con.execute("SELECT count(*) FROM games").fetchone() == (2,)
-        assert con.execute(f"SELECT count(*) FROM {VERSION_TABLE}").fetchone() == (1,)
+        assert con.execute(f"SELECT count(*) FROM {VERSION_TABLE}").fetchone() == (len(every),)
 
 
 def test_a_missing_folder_is_not_made(tmp_path):

@@ -21,7 +21,7 @@ from raten.web import create_app
 from raten.web.limits import Policy
 from raten.web.service import Lists
 
-ROOMY = Policy(address_burst=10_000, player_burst=10_000, work_burst=10_000, new_player_burst=10_000)
+ROOMY = Policy(address="10000/second", player="10000/second", work="10000/second", new_player="10000/second")
 
 
 @pytest.fixture(scope="module")
@@ -109,12 +109,10 @@ def test_postgresql_gone_is_503_then_it_recovers(postgres, lists, caplog, monkey
         app = create_app(lists=lists, db_path=url, daily_secret="f", policy=ROOMY)
         with TestClient(app) as c, caplog.at_level("INFO", logger="uvicorn.error"):
             game = play(c)
-            server._run("pg_ctl", "stop", "-D", str(server.data), "-m", "fast")
+            server.pause()
             refused(c.get(f"/api/games/{game['id']}"))
             refused(c.get(f"/api/games/{game['id']}"))
-            options = f"-k {server.socket} -p {postgres_server.PORT} -c listen_addresses=''"
-            server._run("pg_ctl", "start", "-D", str(server.data), "-l", str(server.log), "-o", options)
-            server._wait_ready()
+            server.resume()
             deadline = time.monotonic() + 60
             while (r := c.get(f"/api/games/{game['id']}")).status_code != 200:
                 assert r.status_code == 503 and time.monotonic() < deadline, r.text

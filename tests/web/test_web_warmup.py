@@ -24,7 +24,7 @@ from raten.web.limits import Policy
 from raten.web.service import Lists
 from raten.wordlists.prior import apply_prior
 
-ROOMY = Policy(address_burst=10_000, player_burst=10_000, work_burst=10_000, new_player_burst=10_000)
+ROOMY = Policy(address="10000/second", player="10000/second", work="10000/second", new_player="10000/second")
 
 
 @pytest.fixture
@@ -73,14 +73,15 @@ def test_requests_for_a_prior_still_loading_get_a_json_503_and_load_nothing(tmp_
         # the list's own prior is served meanwhile
         assert c.get("/api/openers", params={"list": "small", "top": 5}).status_code == 200
         assert c.post("/api/hints", json={"list": "small"}).status_code == 200
-        assert loads == ["raten-warmup"]  # one load, on the warm-up's thread, whoever asked
+        assert loads == ["raten-warmup"]  # one load under way, on the warm-up's thread, whoever asked
         gate.set()
-        app.state.lists.warmup.wait("small", "frequency", timeout=60)
+        for prior in ("frequency", "mixture"):
+            app.state.lists.warmup.wait("small", prior, timeout=60)
         r = c.get("/api/openers", params={"list": "small", "prior": "frequency", "top": 5})
         assert r.status_code == 200, r.text
     want = State(apply_prior(small, "frequency")).hints(top=5)
     assert [h["word"] for h in r.json()["openers"]] == [h.word for h in want]
-    assert loads == ["raten-warmup"]
+    assert loads == ["raten-warmup"] * 2  # one load for each prior besides the list's own
 
 
 def test_a_german_request_is_told_so_in_german(tmp_path, small, held) -> None:

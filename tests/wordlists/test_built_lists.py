@@ -53,9 +53,10 @@ def test_score_with_a_list_of_six_letters() -> None:
     assert result.exit_code == 0 and result.output.strip() == "BÄREN vs BÄRTE: !!!?."
 
 
-def test_the_frequency_prior_is_refused_where_it_was_not_fitted() -> None:
-    with pytest.raises(RatenError, match="fitted on five-letter lists in a-z") as info:
-        load_preset("en-6", "frequency")
+@pytest.mark.parametrize("prior", ["frequency", "mixture"])
+def test_the_weighted_priors_are_refused_where_frequency_was_not_fitted(prior) -> None:
+    with pytest.raises(RatenError, match=f"the {prior} prior is fitted on five-letter lists in a-z") as info:
+        load_preset("en-6", prior)
     assert info.value.key == "prior_unfitted"
 
 

@@ -139,10 +139,10 @@ def test_command_without_wordfreq_is_a_clear_error(dict_file: Path, tmp_path: Pa
 
 
 def test_shipped_lists_load_with_expected_sizes() -> None:
-    de = raten.load_words("de")
-    ext = raten.load_words("de-ext")
+    de = raten.load_words("de", prior="uniform")
+    ext = raten.load_words("de-ext", prior="uniform")
     assert 1000 <= len(de.solutions) <= 1100
-    assert 9000 <= len(de.allowed) <= 10000
+    assert 6000 <= len(de.allowed) <= 7000  # wordfreq's non-words dropped (issue 23)
     assert set(de.solutions) <= set(de.allowed)
     assert len(ext.solutions) >= 3 * len(de.solutions)
     assert set(de.solutions) <= set(ext.solutions) and set(de.allowed) <= set(ext.allowed)
@@ -164,7 +164,7 @@ def test_shipped_files_are_normalised(name: str) -> None:
 def test_shipped_solutions_cover_the_6mal5_list(shared_list) -> None:
     """How many of the 1070 6mal5.com solutions (tests only, ../shared/data) we also pick."""
     reference = set(shared_list("de", "solutions.txt").read_text().split())
-    ours = set(raten.load_words("de").solutions)
+    ours = set(raten.load_words("de").list_solutions)
     assert len(reference) == 1070
     assert len(reference & ours) >= 880  # 893 measured with wngerman 20161207-11, wordfreq 3.1.1
 

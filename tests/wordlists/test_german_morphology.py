@@ -35,7 +35,7 @@ def test_frequencies_add_up_spellings() -> None:
 
 
 def test_shipped_solutions_leave_out_what_the_hand_lists_name() -> None:
-    solutions = set(raten.load_words("de").solutions)
+    solutions = set(raten.load_words("de").list_solutions)
     assert not solutions & (morphology.NAMES | morphology.FOREIGN | morphology.OFFENSIVE)
     assert {"wolke", "regen", "tisch", "fuenf", "muede"} <= solutions  # common base forms
     assert not {"kommt", "alten", "jahre", "fotos", "peter", "paris"} & solutions

@@ -45,7 +45,7 @@ def test_rebuild_names_every_source(rebuilt: tuple[Path, dict]) -> None:
 
 
 def test_the_shipped_lists_hold_inflected_forms_and_loans() -> None:
-    de = raten.load_words("de")
+    de = raten.load_words("de", prior="uniform")
     allowed, solutions = set(de.allowed), set(de.solutions)
     for word in ("ginge", "erbte", "hunde", "tages", "enger", "chili", "coach", "email", "joint", "label"):
         assert word in allowed, word
@@ -77,7 +77,7 @@ def test_every_6mal5_answer_is_allowed(rebuilt: tuple[Path, dict], shared_list) 
     assert answers["not_allowed"] == [] and answers["allowed"] == answers["words"] == 1070
     frequent = set((DATA / "frequent.txt").read_text().split())
     assert {"barre", "cirka", "gries", "haufe", "sowas", "stepp", "track", "ultra"} <= frequent
-    assert not frequent & set(raten.load_words("de").solutions)  # solutions stay the curated words
+    assert not frequent & set(raten.load_words("de").list_solutions)  # solutions stay the curated words
 
 
 def test_proper_names_are_the_hunspell_names_only() -> None:

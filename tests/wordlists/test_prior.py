@@ -15,6 +15,7 @@ from raten.play.simulate import play_answers
 from raten.wordlists import prior
 from raten.wordlists.files import read_word_file
 from raten.wordlists.presets import default_prior, load_words
+from raten.wordlists.prior import apply_prior
 from reference import ref_weighted_split
 
 
@@ -45,12 +46,12 @@ def test_the_committed_english_fit_is_the_maximum_likelihood_fit(en_words):
 
 @pytest.mark.slow
 def test_the_committed_german_fit_is_the_fit_on_6mal5(shared_list):
-    """Over the words 6mal5 or de accept (10641), 6mal5's answers the positives; the fit with names
+    """Over the words 6mal5 or de accept (7408), 6mal5's answers the positives; the fit with names
     and unlisted words is likelier than the one without them, and nudging any number lowers it."""
     allowed = sorted(set(read_word_file(shared_list("de", "allowed.txt"))) | set(load_words("de").allowed))
     answers = read_word_file(shared_list("de", "solutions.txt"))
     result = prior.fit(allowed, answers, "de")
-    assert result.logistic == prior.FITTED["de"] and (result.words, result.answers) == (10641, 1070)
+    assert result.logistic == prior.FITTED["de"] and (result.words, result.answers) == (7408, 1070)
     assert prior.fit(allowed, answers, "de", categories_too=False).log_likelihood < result.log_likelihood - 100
     z, inflected = prior.features(allowed, "de")
     proper, unlisted = prior.categories(allowed, "de")
@@ -85,7 +86,7 @@ def test_german_names_and_wordfreq_words_are_less_likely():
         assert weight == pytest.approx(1 / (1 + math.exp(-logit)), rel=1e-12), word
     kevin, sarah, sowas, _, lampe, _ = w
     assert z[0] > z[4] and z[2] > z[4]  # commoner in text than LAMPE ...
-    assert max(kevin, sarah, sowas) < lampe / 5  # ... and far less likely answers
+    assert max(kevin, sarah) < lampe / 5 and sowas < lampe  # ... and less likely answers (names far less)
     assert prior.categories(words, "en")[0].tolist() == [0] * 6
 
 
@@ -166,10 +167,56 @@ def test_prior_key_changes_with_every_weight():
 
 def test_presets_have_their_default_prior():
     assert default_prior("en-nyt") == "frequency"
-    assert default_prior("en") == default_prior("de") == default_prior("my-file") == "uniform"
-    de = load_words("de")
+    assert default_prior("de") == default_prior("de-ext") == "mixture"
+    assert default_prior("en") == default_prior("6mal5") == default_prior("my-file") == "uniform"
+    de = load_words("de", prior="uniform")
     assert de.prior == "uniform" and de.weights is None and de.fallback_weights is None
     assert load_words("de", prior="frequency").solutions == de.allowed
+    mixed = load_words("de")
+    assert mixed.prior == "mixture" and mixed.solutions == de.allowed and mixed.list_solutions == de.solutions
+    # back to uniform from the mixture: the list's own solutions again
+    assert apply_prior(mixed, "uniform").solutions == de.solutions
+
+
+def _reference_mixture(own: set[str], allowed: list[str], share: float, freq: dict[str, float]) -> dict[str, float]:
+    """The mixture as the docs write it, one word at a time."""
+    others = sum(freq[w] for w in allowed if w not in own)
+    return {w: (1 - share) / len(own) if w in own else share * freq[w] / others for w in allowed}
+
+
+def test_the_mixture_weighs_as_its_formula_says():
+    words = WordSet.from_lists(["hunde", "lampe"], ["hunde", "lampe", "kevin", "sowas", "xylos"], language="de")
+    mixed = apply_prior(words, "mixture")
+    share = prior.outside_share(mixed)
+    freq = dict(zip(words.allowed, prior.frequency_weights(words.allowed, "de")))
+    want = _reference_mixture({"hunde", "lampe"}, list(words.allowed), share, freq)
+    got = dict(zip(mixed.solutions, mixed.probabilities))
+    assert got == pytest.approx(want, rel=1e-12)
+    assert sum(got[w] for w in ("hunde", "lampe")) == pytest.approx(1 - share)
+
+
+def test_the_mixture_share_is_the_answers_outside_the_list():
+    """``fit_mixture``'s closed form against the log-likelihood maximised by a scan over q."""
+    own, allowed = ["a1", "a2", "a3"], ["a1", "a2", "a3", "b1", "b2", "b3", "b4"]
+    answers = ["a1", "a2", "b1", "a3", "a1", "b4", "zz"]  # zz: not allowed, left out
+    q = prior.fit_mixture(own, allowed, answers)
+    inside, outside = 4, 2
+
+    def loglik(x: float) -> float:
+        return outside * math.log(x) + inside * math.log(1 - x)
+
+    best = max((i / 10000 for i in range(1, 10000)), key=loglik)
+    assert q == pytest.approx(best, abs=1e-4) == pytest.approx(outside / (inside + outside), abs=1e-4)
+    with pytest.raises(RatenError, match="none of the answers"):
+        prior.fit_mixture(own, allowed, ["zz"])
+
+
+@pytest.mark.slow
+def test_the_committed_mixture_shares_are_the_fit(shared_list):
+    answers = read_word_file(shared_list("de", "solutions.txt"))
+    for name, share in prior.MIXTURE_OUTSIDE.items():
+        words = load_words(name, prior="uniform")
+        assert prior.fit_mixture(words.solutions, words.allowed, answers) == share, name
 
 
 def test_a_wordfreq_of_another_version_is_refused(monkeypatch):

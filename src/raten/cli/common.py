@@ -98,12 +98,16 @@ def word_options(f: Callable) -> Callable:
         "--prior",
         type=click.Choice(PRIORS, case_sensitive=False),
         default=None,
-        help="How likely each word is to be the answer: uniform (the list's solutions, equally likely) or "
-        "frequency (every allowed word, the commoner the likelier). Default: the list's own (en-nyt: frequency; "
-        "the others and files: uniform).",
+        help="How likely each word is to be the answer: uniform (the list's solutions, equally likely), "
+        "frequency (every allowed word, the commoner the likelier) or mixture (the list's solutions most, every "
+        "other allowed word a little, by frequency). Default: the list's own (en-nyt: frequency; de, de-ext: "
+        "mixture; the others and files: uniform).",
     )(f)
     f = click.option(
-        "--any-answer", is_flag=True, help="Every allowed word may be the answer (allowed x allowed table)."
+        "--any-answer",
+        is_flag=True,
+        help="Every allowed word may be the answer, equally likely unless --prior weighs them (allowed x allowed "
+        "table).",
     )(f)
     f = click.option(
         "--allowed",

@@ -26,6 +26,14 @@ from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
     "[env RATEN_DB; default: raten.sqlite3 in the user data directory].",
 )
 @click.option(
+    "--redis",
+    "redis_url",
+    metavar="URL",
+    envvar="RATEN_REDIS",
+    help="A Redis server (redis://HOST:PORT/DB) through which several servers share the rate limits and "
+    "the hint cache [env RATEN_REDIS; default: each server process its own].",
+)
+@click.option(
     "--lists",
     "list_names",
     default=None,
@@ -69,7 +77,15 @@ from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
     default=1000,
     show_default=True,
     type=click.IntRange(1),
-    help="Open connections and requests at once per server process; beyond, uvicorn answers 503.",
+    help="Open connections per server process; beyond, a new one is answered 503 (JSON) and closed.",
+)
+@click.option(
+    "--connections-per-address",
+    default=64,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Open connections from one address per server process; beyond, 429 (JSON). 0: no cap (behind a "
+    "proxy, which is one address and caps per client itself).",
 )
 @click.option(
     "--header-timeout",
@@ -77,6 +93,20 @@ from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
     show_default=True,
     type=click.FloatRange(0.1, 600),
     help="Seconds a connection may take to send a request head before it is closed.",
+)
+@click.option(
+    "--body-timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.1, 600),
+    help="Seconds a request body may take to arrive once its head is complete; beyond, 408 (JSON).",
+)
+@click.option(
+    "--max-head",
+    default=32 * 1024,
+    show_default=True,
+    type=click.IntRange(1024, 1024 * 1024),
+    help="Bytes a request head (request line and headers) may have; beyond, 431 (JSON).",
 )
 @click.option(
     "--keep-alive",
@@ -102,13 +132,17 @@ def serve(
     host: str,
     port: int,
     db: str | None,
+    redis_url: str | None,
     list_names: str | None,
     extra_lists: tuple[str, ...],
     workers: int,
     rank_workers: int,
     queue: int,
     limit_concurrency: int,
+    connections_per_address: int,
     header_timeout: float,
+    body_timeout: float,
+    max_head: int,
     keep_alive: int,
     proxy_headers: bool,
     forwarded_allow_ips: str,
@@ -121,7 +155,8 @@ def serve(
     import uvicorn
 
     from raten.web.app import create_app
-    from raten.web.protocol import with_header_timeout
+    from raten.web.protocol import ConnectionPolicy, guarded_protocol
+    from raten.web.sharing import ENV_REDIS
     from raten.web.store import ENV_DB, default_db_path, is_postgres, open_store
     from raten.web.store.target import shown as db_shown
 
@@ -136,8 +171,10 @@ def serve(
         "port": port,
         "log_level": log_level,
         "access_log": log_level == "debug",
-        "http": with_header_timeout(header_timeout),
-        "limit_concurrency": limit_concurrency,
+        "http": guarded_protocol(
+            ConnectionPolicy(header_timeout, body_timeout, max_head, connections_per_address, limit_concurrency)
+        ),
+        "limit_concurrency": None,  # the protocol's own cap, which answers JSON
         "timeout_keep_alive": keep_alive,
         "proxy_headers": proxy_headers,
         "forwarded_allow_ips": forwarded_allow_ips if proxy_headers else "",
@@ -148,13 +185,18 @@ def serve(
         os.environ[ENV_DB] = str(db_path)
         os.environ[ENV_LISTS] = ",".join(names or [])
         os.environ[ENV_EXTRA] = "\n".join(extra)
-        # fail here, once, if a list or the database is unusable; the workers open their own connections
-        create_app(names, db_path, extra_lists=extra).state.store.close()
+        if redis_url:
+            os.environ[ENV_REDIS] = redis_url
+        # fail here, once, if a list, the database or Redis is unusable; the workers open their own connections
+        create_app(names, db_path, extra_lists=extra, redis_url=redis_url).state.store.close()
         uvicorn.run("raten.cli.serve:app_from_env", factory=True, workers=workers, **options)
         return
-    app = create_app(names, db_path, workers=rank_workers, queue=queue, processes=True, extra_lists=extra)
+    app = create_app(
+        names, db_path, workers=rank_workers, queue=queue, processes=True, extra_lists=extra, redis_url=redis_url
+    )
     _wait_for_rank_workers(app)
-    err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_shown(db_path)}")
+    shared = f"; shared through Redis at {app.state.shared.shown}" if redis_url else ""
+    err_console.print(f"lists: {', '.join(app.state.lists.entries)}; database: {db_shown(db_path)}{shared}")
     uvicorn.run(app, **options)
 
 
@@ -201,10 +243,12 @@ def app_from_env():
     import os
 
     from raten.web.app import create_app
+    from raten.web.sharing import ENV_REDIS
 
     names = [n for n in os.environ.get(ENV_LISTS, "").split(",") if n] or None
     extra = [s for s in os.environ.get(ENV_EXTRA, "").split("\n") if s]
     rank_workers, queue = (int(x) for x in os.environ.get(ENV_RANK, "1,8").split(","))
-    app = create_app(names, workers=rank_workers, queue=queue, processes=True, extra_lists=extra)
+    redis_url = os.environ.get(ENV_REDIS) or None
+    app = create_app(names, workers=rank_workers, queue=queue, processes=True, extra_lists=extra, redis_url=redis_url)
     _wait_for_rank_workers(app)
     return app

@@ -8,6 +8,7 @@ report ``raten.trees.report``, the tree file and its check ``raten.trees.model``
 from __future__ import annotations
 
 import dataclasses
+import gc
 import os
 import time
 from pathlib import Path
@@ -34,7 +35,7 @@ from raten.errors import RatenError
 from raten.trees.memo_file import DEFAULT_MEMO_GB, MAX_GB
 from raten.trees.model import Tree
 from raten.trees.opener import OpenerProof
-from raten.trees.search import INF
+from raten.trees.search import INF, default_memo_bits
 from raten.wordlists.presets import ALL_PRESETS
 
 
@@ -70,6 +71,12 @@ def _dist(distribution: dict) -> str:
 @word_options
 @click.option("--opener", help="Solve the tree under this first guess (default: the guess with most groups).")
 @click.option("--best", is_flag=True, help="Search every allowed opener for the best one.")
+@click.option(
+    "--upper-tree",
+    type=click.Path(path_type=Path),
+    help="With --opener: a tree under the same opener (e.g. another solver's); each group's total in it is a "
+    "cut-off for that group's search from the start.",
+)
 @hard_option
 @click.option("--max-guesses", default=6, show_default=True, help="Most guesses any solution may take (0: no limit).")
 @click.option("--out", type=click.Path(path_type=Path), help="Write the tree to this file.")
@@ -81,13 +88,14 @@ def _dist(distribution: dict) -> str:
     default=os.cpu_count() or 1,
     show_default="the number of CPUs",
     type=click.IntRange(min=1),
-    help="With --best: local processes.",
+    help="With --best, or --opener with --results: local processes.",
 )
 @click.option("--scheduler", metavar="ADDRESS", help="With --best: run the jobs on this Dask scheduler.")
 @click.option(
     "--results",
     type=click.Path(path_type=Path),
-    help="With --best: results file, one line per finished opener; rerun to resume (default: in the cache).",
+    help="With --best: results file, one line per finished opener; rerun to resume (default: in the cache). "
+    "With --opener: the opener's groups become jobs, one line per finished group.",
 )
 @click.option(
     "--table",
@@ -102,11 +110,22 @@ def _dist(distribution: dict) -> str:
     "openers needing it or more are refuted by a proven bound.",
 )
 @click.option(
+    "--first",
+    metavar="WORDS",
+    help="With --best: search these openers first, comma-separated (e.g. a published ranking); "
+    "default: the committed table's best.",
+)
+@click.option(
+    "--stop-after",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="MINUTES",
+    help="With --best (or --opener with --results): stop after this long and report what is proven so far "
+    "(rerun to resume).",
+)
+@click.option(
     "--memo-bits",
-    default=21,
-    show_default=True,
     type=click.IntRange(1, 32),
-    help="Memo table size, 2**bits entries per process (--opener).",
+    help="Memo table size, 2**bits entries per process (--opener) [default: 18, 22 for more than 4,000 solutions].",
 )
 @click.option(
     "--memo-gb",
@@ -127,6 +146,7 @@ def tree(
     prior,
     opener,
     best,
+    upper_tree,
     hard,
     max_guesses,
     out,
@@ -137,6 +157,8 @@ def tree(
     results,
     table,
     cutoff,
+    first,
+    stop_after,
     memo_bits,
     memo_gb,
     name,
@@ -151,6 +173,8 @@ def tree(
         return
     if opener and best:
         raise RatenError("use either --opener WORD or --best, not both")
+    if upper_tree and not opener:
+        raise RatenError("--upper-tree goes with --opener WORD")
     # Every output is checked before the search, so a bad path never throws a finished search away.
     check_output(out, "tree file")
     check_output(table, "table file")
@@ -159,14 +183,26 @@ def tree(
     if name:
         words = dataclasses.replace(words, name=name)
     limit = _limit(max_guesses)
+    memo_bits = memo_bits or default_memo_bits(len(words.solutions))
+    memo = (memo_bits, memo_gb)
     if best:
-        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, (memo_bits, memo_gb), table, cutoff)
+        order = ([w.strip().lower() for w in (first or "").split(",") if w.strip()], stop_after)
+        _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff, order)
     else:
-        _one(words, opener, hard, limit, out, as_json, memo_bits)
+        upper = Tree.read(upper_tree) if upper_tree else None
+        if results:
+            if not opener:
+                raise RatenError("--results goes with --best, or with --opener WORD (its groups as jobs)")
+            _groups(words, opener, hard, limit, out, as_json, (jobs, scheduler, results, stop_after), memo, upper)
+        else:
+            _one(words, opener, hard, limit, out, as_json, memo_bits, upper)
+    # numba's many objects stay out of the interpreter's last collection at exit (0.2 CPU s of a
+    # one-opener proof's 1.5); nothing of ours waits on it: the files are closed
+    gc.freeze()
 
 
-def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out, as_json, memo_bits) -> None:
-    proof = OpenerProof(words, opener, hard=hard, max_guesses=limit, memo_bits=memo_bits)
+def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out, as_json, memo_bits, upper) -> None:
+    proof = OpenerProof(words, opener, hard=hard, max_guesses=limit, memo_bits=memo_bits, upper=upper)
     label = proof.opener.upper()
     with _progress() as bar:
         task = bar.add_task(f"{label}: solving groups", total=None, note="")
@@ -201,6 +237,61 @@ def _one(words: WordSet, opener: str | None, hard: bool, limit: int | None, out,
         console.print(f"  tree written to {out}")
 
 
+def _groups(words: WordSet, opener: str, hard: bool, limit: int | None, out, as_json, run, memo, upper) -> None:
+    """``--opener WORD --results FILE``: the opener's groups as jobs, resumable (``trees.groups``)."""
+    from raten.trees.groups import run_groups
+    from raten.trees.opener import OpenerProof
+
+    jobs, scheduler, results, stop_after = run
+    ceilings = OpenerProof(words, opener, hard=hard, max_guesses=limit, memo_bits=1, upper=upper).ceilings
+    log = _Log()
+
+    def step(done: int, n: int, total: int) -> None:
+        log(f"{opener.upper()}: {done}/{n} groups exact, the total at least {total}", final=done == n)
+
+    with sigterm_as_interrupt():
+        report = run_groups(
+            words, opener, hard, limit, results=results, jobs=jobs, scheduler=scheduler, memo_bits=memo[0],
+            memo_gb=memo[1], ceilings=ceilings, progress=None if as_json else step,
+            stop_after=None if stop_after is None else stop_after * 60,
+        )  # fmt: skip
+    t = report.tree
+    if t is not None and out:
+        t.write(out)
+    summary = {
+        "opener": report.opener,
+        "groups": report.groups,
+        "groups_exact": len(report.totals),
+        "complete": report.complete,
+        "total": report.bound if report.complete else None,
+        "at_least": report.bound,
+        "average": round(report.bound / report.weight, 4) if report.complete else None,
+        "worst": t.worst if t is not None else None,
+        "worst_least_among_optimal": False,
+        "seconds": round(report.seconds, 1),
+        "results": str(results),
+        "out": str(out) if out and t is not None else None,
+    }
+    if as_json:
+        print_json(summary)
+        return
+    if t is not None:
+        console.print(
+            f"[bold]{t.opener.upper()}[/bold] ({words.name}, {'hard' if hard else 'normal'} mode, "
+            f"{len(words.solutions)} solutions): total [bold]{t.total}[/bold], average {t.average:.4f}, worst {t.worst}"
+        )
+        console.print(f"  guesses: {_dist(t.distribution)}")
+        console.print("  proven optimal for this opener, group by group (the worst case is not shaved)")
+    else:
+        console.print(
+            f"[bold]stopped[/bold]: {len(report.totals)} of {report.groups} groups of {report.opener.upper()} exact; "
+            f"its total is at least {report.bound}; rerun the same command to resume"
+        )
+    console.print(f"  [dim]results: {results}[/dim]")
+    if out and t is not None:
+        console.print(f"  tree written to {out}")
+
+
 def _prior_note(t: Tree) -> str:
     """ ", frequency prior (total weight W)" for a weighted tree, "" for a uniform one."""
     return "" if t.prior == "uniform" else f", {t.prior} prior, total weight {t.weight}"
@@ -226,16 +317,21 @@ def _eta(seconds: float | None) -> str:
     return f"about {seconds / 60:.1f} min left" if seconds >= 90 else f"about {seconds:.0f} s left"
 
 
-def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff) -> None:
+def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo, table, cutoff, order) -> None:
     from raten.trees.jobs import BestProgress, run_best
     from raten.trees.report import openers_table
     from raten.trees.results_file import default_results_path
 
     results = results or default_results_path(words, hard, limit)
-    first, first_beta = _known_best(words, hard, limit, top)
+    given, stop_after = order
+    for word in given:
+        if word not in words.allowed_index:
+            raise RatenError(f"--first: {word.upper()} is not an allowed guess in the {words.name} list")
+    first, first_beta = (given, None) if given else _known_best(words, hard, limit, top)
     if first and not as_json:
+        source = "given" if given else "committed table's"
         err_console.print(
-            f"[dim]searching the committed table's {len(first)} best openers first "
+            f"[dim]searching the {source} {len(first)} best openers first "
             f"({first[0].upper()} ...); the cut-off comes from their totals proven now[/dim]"
         )
     with sigterm_as_interrupt(), _progress() as bar:  # SIGTERM stops the worker processes too
@@ -268,6 +364,7 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
             first=first,
             first_beta=first_beta,
             progress=None if as_json else step,
+            stop_after=None if stop_after is None else stop_after * 60,
         )
     if table:
         table.write_text(openers_table(report), encoding="utf-8")
@@ -277,6 +374,9 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
         best_tree.write(out)
     if as_json:
         print_json(summary)
+        return
+    if not report.complete:
+        _stopped(report, summary, results, out)
         return
     best, ranking = summary["best"], summary["top"]
     console.print(
@@ -313,6 +413,129 @@ def _best(words, hard, limit, out, as_json, top, jobs, scheduler, results, memo,
     console.print(f"  [dim]results: {results}[/dim]")
     if out:
         console.print(f"  tree written to {out}")
+
+
+def _stopped(report, summary: dict, results: Path, out: Path | None) -> None:
+    """What a run stopped by --stop-after proved: the best exact total so far, the least bound."""
+    best, low = summary["best"], summary["lower_bound"]
+    console.print(f"[bold]stopped[/bold] after {report.seconds / 60:.1f} min; rerun the same command to resume")
+    if best:
+        console.print(
+            f"  best so far: [bold]{best['opener'].upper()}[/bold] total {best['total']} (exact for this opener), "
+            f"average {best['average']:.4f}, worst {best['worst']}"
+        )
+    if low is not None:
+        gap = f", gap {best['total'] - low}" if best else ""
+        console.print(f"  every opener needs at least {low} guesses in total{gap}; {summary['unsettled']} unsettled")
+    console.print(f"  [dim]results: {results}[/dim]")
+    if out and best:
+        console.print(f"  tree written to {out}")
+
+
+@tree.command("within")
+@word_options
+@hard_option
+@click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="The guess limit.")
+@click.option("--opener", "openers", help="Judge these openers only, comma-separated (default: every allowed word).")
+@click.option(
+    "--results",
+    type=click.Path(path_type=Path),
+    help="Results file, one line per opener; rerun to resume (undecided openers are judged again).",
+)
+@click.option(
+    "--work",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Table cells one group's search may read before it is left undecided (default: no limit).",
+)
+@click.option(
+    "--stop-after", type=click.FloatRange(min=0, min_open=True), metavar="MINUTES", help="Stop after this long."
+)
+@click.option(
+    "--table",
+    type=click.Path(path_type=Path),
+    help="An openers table of these lists, mode and limit (from --best): mark every impossible opener in it.",
+)
+@click.option("--out", type=click.Path(path_type=Path), help="Write the tree of the first possible opener here.")
+@json_option
+def within(
+    preset,
+    solutions,
+    allowed,
+    any_answer,
+    prior,
+    hard,
+    max_guesses,
+    openers,
+    results,
+    work,
+    stop_after,
+    table,
+    out,
+    as_json,
+):
+    """Which openers can solve every answer within the guess limit: a proof either way.
+
+    Each opener's groups, smallest first, go to the feasibility search (every legal guess, so a
+    "no" is a proof): one group that cannot be solved within the guesses left makes the opener
+    impossible. With --table, every impossible opener's row becomes "at-least impossible"
+    (its digest recomputed). The first possible opener's tree, checked, goes to --out.
+    """
+    from raten.trees.report import mark_impossible
+    from raten.trees.within import IMPOSSIBLE, POSSIBLE, Within
+
+    check_output(out, "tree file")
+    check_output(results, "results file")
+    words = words_from_options(preset, solutions, allowed, any_answer, prior)
+    judge = Within(words, hard=hard, limit=max_guesses)
+    todo = [w.strip().lower() for w in openers.split(",") if w.strip()] if openers else list(words.allowed)
+    log = _Log()
+    counts = {IMPOSSIBLE: 0, POSSIBLE: 0, "unknown": 0}
+
+    def step(v, i: int, n: int) -> None:
+        counts[v.status] += 1
+        note = ", ".join(f"{k} {c}" for k, c in counts.items())
+        if not as_json:
+            log(f"{i}/{n} openers judged ({note}); {v.opener.upper()} {v.status}", final=i == n)
+
+    with sigterm_as_interrupt():
+        found = judge.run(todo, results, None if work is None else int(work), stop_after and stop_after * 60, step)
+    by = {k: sorted(o for o, v in found.items() if v.status == k) for k in counts}
+    tree_file = None
+    if by[POSSIBLE] and out:
+        t = judge.tree(by[POSSIBLE][0])
+        t.check(words, source=str(out))
+        t.write(out)
+        tree_file = str(out)
+    if table:
+        marked = mark_impossible(table, words, hard, max_guesses, set(by[IMPOSSIBLE]))
+    summary = {
+        "words": words.name,
+        "mode": "hard" if hard else "normal",
+        "max_guesses": max_guesses,
+        "openers": len(todo),
+        "judged": len(found),
+        "impossible": len(by[IMPOSSIBLE]),
+        "possible": len(by[POSSIBLE]),
+        "unknown": len(by["unknown"]),
+        "first_possible": by[POSSIBLE][0] if by[POSSIBLE] else None,
+        "tree": tree_file,
+        "table_rows_marked": marked if table else None,
+        "results": str(results) if results else None,
+    }
+    if as_json:
+        print_json(summary | {"impossible_openers": by[IMPOSSIBLE], "unknown_openers": by["unknown"]})
+        return
+    mode = "hard mode" if hard else "normal mode"
+    console.print(
+        f"{words.name} ({mode}, within {max_guesses} guesses): {len(found)} of {len(todo)} openers judged: "
+        f"[bold]{len(by[IMPOSSIBLE])} impossible[/bold], {len(by[POSSIBLE])} possible, {len(by['unknown'])} undecided"
+    )
+    if by[IMPOSSIBLE] and len(by[IMPOSSIBLE]) <= 40:
+        console.print("  impossible: " + " ".join(o.upper() for o in by[IMPOSSIBLE]))
+    if tree_file:
+        console.print(f"  the tree of {by[POSSIBLE][0].upper()} (every answer within {max_guesses}) written to {out}")
+    if table:
+        console.print(f"  {marked} rows of {table} marked impossible")
 
 
 @tree.command("check")

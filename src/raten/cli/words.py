@@ -98,11 +98,13 @@ def words(ctx, as_json):
     help="Allow the dictionaries' words only, not the frequent words wordfreq adds (sowas, track).",
 )
 @click.option(
-    "--filter-non-words",
-    is_flag=True,
+    "--filter-non-words/--keep-non-words",
+    default=True,
+    show_default=True,
     help="Drop the frequent words that are no German word: runs of one letter (XXXXX), Roman numerals, "
     "interjections and words neither dictionary nor hunspell's affix rules accept, unless 6mal5.com's "
-    "allowed list (the 6mal5 preset) has them.",
+    "allowed list (the 6mal5 preset) has them. --keep-non-words allows every frequent word (de before "
+    "December 2026).",
 )
 @click.option(
     "--compare",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import mmap
 import os
 import re
 import stat
@@ -60,6 +61,10 @@ def entry_path(fingerprint: str, directory: Path | None = None) -> Path:
 def meta_path(path: Path) -> Path:
     """The digest-and-names file beside a data file."""
     return path.with_suffix(".json")
+
+
+#: Bytes read at a time when a cache entry's digest is checked.
+READ_BYTES = 4 << 20
 
 
 def digest(data: np.ndarray) -> str:
@@ -120,10 +125,13 @@ def read_meta(path: Path) -> dict[str, Any]:
     return meta
 
 
-def read_entry(path: Path, shape: tuple[int, int], fingerprint: str, dtype: str = "uint8") -> np.ndarray:
+def read_entry(
+    path: Path, shape: tuple[int, int], fingerprint: str, dtype: str = "uint8", private: bool = False
+) -> np.ndarray:
     """The memory-mapped table at ``path`` if it is whole and its digest matches, else UntrustedCacheError.
 
-    FileNotFoundError when there is no entry at all (a first run, not a flaw).
+    FileNotFoundError when there is no entry at all (a first run, not a flaw). ``private``: a
+    copy-on-write mapping (a writable array, like one in memory, whose pages stay the file's).
     """
     if not os.path.lexists(path):
         raise FileNotFoundError(path)
@@ -134,11 +142,13 @@ def read_entry(path: Path, shape: tuple[int, int], fingerprint: str, dtype: str 
         raise UntrustedCacheError(f"it holds a {meta['shape'][0]}×{meta['shape'][1]} table, not {shape[0]}×{shape[1]}")
     if meta["dtype"] != dtype:
         raise UntrustedCacheError(f"it holds a {meta['dtype']} table, not {dtype}")
-    return _map_checked(path, shape, meta["digest"], dtype)
+    return _map_checked(path, shape, meta["digest"], dtype, private)
 
 
-def _map_checked(path: Path, shape: tuple[int, int], expected: str, dtype: str) -> np.ndarray:
-    """Map the data file after checking header bytes and size, then check the digest."""
+def _map_checked(path: Path, shape: tuple[int, int], expected: str, dtype: str, private: bool = False) -> np.ndarray:
+    """Check header bytes, size and digest, then map the data file. The digest is taken from
+    reads, not through the mapping, so a process maps only the pages it then uses (the tree
+    search never reads most of the guesses x solutions table)."""
     header = npy_header(shape, dtype)
     body = shape[0] * shape[1] * np.dtype(dtype).itemsize
     with _open_regular(path) as f:
@@ -147,13 +157,14 @@ def _map_checked(path: Path, shape: tuple[int, int], expected: str, dtype: str) 
             raise UntrustedCacheError(f"its header is not that of the expected {dtype} table")
         if size != len(header) + body:
             raise UntrustedCacheError(f"it is {size} bytes long, not {len(header) + body} (truncated or padded)")
+        hasher = xxhash.xxh3_128()
+        while block := f.read(READ_BYTES):
+            hasher.update(block)
+        if f"{DIGEST_ALGORITHM}:{hasher.hexdigest()}" != expected:
+            raise UntrustedCacheError("its contents do not match the digest written with it (the file changed on disk)")
         if body == 0:
-            data = np.zeros(shape, dtype=dtype)
-        else:
-            data = np.memmap(f, dtype=dtype, mode="r", offset=len(header), shape=shape)
-    if digest(data) != expected:
-        raise UntrustedCacheError("its contents do not match the digest written with it (the file changed on disk)")
-    return data
+            return np.zeros(shape, dtype=dtype)
+        return np.memmap(f, dtype=dtype, mode="c" if private else "r", offset=len(header), shape=shape)
 
 
 def pid_alive(pid: int) -> bool:
@@ -381,11 +392,12 @@ def read_checked(
     fingerprint: str,
     looks_right: Callable[[np.ndarray], bool],
     dtype: str = "uint8",
+    private: bool = False,
 ) -> np.ndarray | None:
     """A cache entry mapped, or None for the caller to rebuild: a missing entry silently (a first
     run), an untrusted, unreadable or wrong-looking one with a warning."""
     try:
-        data = read_entry(path, shape, fingerprint, dtype)
+        data = read_entry(path, shape, fingerprint, dtype, private)
     except (FileNotFoundError, NotADirectoryError):
         return None  # no cache yet (or the cache directory cannot exist)
     except UntrustedCacheError as e:
@@ -397,4 +409,15 @@ def read_checked(
     if not looks_right(data):
         warnings.warn(f"cache file {path} does not match the word lists; rebuilding it", stacklevel=4)
         return None
+    _unmap_pages(data)
     return data
+
+
+def _unmap_pages(data: np.ndarray) -> None:
+    """Return the pages of a mapped table that its checks touched: the kernel maps 64 KB around
+    every page read, so a few hundred spot checks map most of a 30 MB table into the process.
+    They stay in the page cache, and come back when read (Linux; elsewhere nothing happens).
+    The mapping is read-only or copy-on-write and never written, so no data is lost."""
+    mapped = getattr(data, "_mmap", None)
+    if mapped is not None and hasattr(mmap, "MADV_DONTNEED"):
+        mapped.madvise(mmap.MADV_DONTNEED)

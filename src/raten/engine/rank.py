@@ -324,18 +324,26 @@ def rank(state, top: int = 5, strategy: str = "entropy", *, answers_only: bool =
     """The best next guesses for a ``State``, best first, under its word set's prior
     (``answers_only``: only words that could be the answer)."""
     table, cols = state.answer_table()
-    return rank_table(
+    weights = state.answer_weights()
+    # a clear favourite under a prior: every candidate ranked, then the likeliest first
+    favourite = weights is not None and state.decided
+    hints = rank_table(
         table,
         state.guess_rows(),
         cols,
         state.candidate_rows(),
         state.words,
-        top=top,
+        top=state.count if favourite else top,
         strategy=strategy,
         hard=state.hard,
-        weights=state.answer_weights(),
+        weights=weights,
         answers_only=answers_only,
     )
+    if favourite:
+        allowed = state.words.allowed
+        weight = {allowed[r]: w for r, w in zip(state.candidate_rows(), weights)}
+        hints = sorted(hints, key=lambda h: -weight[h.word])[:top]  # stable: the ranking's order on a tie
+    return hints
 
 
 @dataclass(frozen=True, eq=False)

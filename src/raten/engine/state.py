@@ -187,10 +187,20 @@ class State:
         idx = self.words.allowed_index
         return np.array(sorted(idx[w] for w in self.fallback), dtype=np.int64)
 
-    def guess_rows(self) -> np.ndarray:
-        """The rows worth ranking: every allowed word (legal ones in hard mode);
-        with one or two candidates left, only the candidates."""
+    @property
+    def decided(self) -> bool:
+        """Whether one candidate weighs at least as much as all the others together: one or two
+        candidates left (equally likely), or under a prior a clear favourite. Then the answer is
+        guessed, not searched for: only candidates are ranked, the likeliest first."""
         if self.count <= 2:
+            return True
+        weights = self.answer_weights()
+        return weights is not None and 2 * float(weights.max()) >= float(weights.sum())
+
+    def guess_rows(self) -> np.ndarray:
+        """The rows worth ranking: every allowed word (legal ones in hard mode); when the answer
+        is all but known (``decided``), only the candidates."""
+        if self.decided:
             return self.candidate_rows()
         if self.hard and self.history:
             from raten.engine import hardmode  # numba (its compiled rule): hard mode only

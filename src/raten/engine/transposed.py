@@ -59,15 +59,19 @@ def _looks_right(data: np.ndarray, words: WordSet) -> bool:
 
 def _read(path: Path, words: WordSet) -> np.ndarray | None:
     shape = (len(words.solutions), len(words.allowed))
-    return read_checked(path, shape, transposed_fingerprint(words), lambda d: _looks_right(d, words), words.code_dtype)
+    # copy-on-write: a writable array as the kernels take everywhere, its pages the file's (shared
+    # by every process that maps it, as a search's worker processes do)
+    return read_checked(
+        path, shape, transposed_fingerprint(words), lambda d: _looks_right(d, words), words.code_dtype, private=True
+    )
 
 
 _LOADED: dict[str, np.ndarray] = {}
 
 
 def load_transposed(words: WordSet) -> np.ndarray:
-    """``load_matrix(words).data.T`` as a C-order array in memory: from the cache when it is
-    sound, else transposed (and cached; in memory only when the cache cannot be written).
+    """``load_matrix(words).data.T`` as a writable C-order array: mapped from the cache when it
+    is sound, else transposed (and cached; in memory only when the cache cannot be written).
     Loaded once per process and list pair."""
     key = f"{cache_dir()}:{words.fingerprint}"
     if key not in _LOADED:
@@ -79,6 +83,5 @@ def load_transposed(words: WordSet) -> np.ndarray:
                 write_entry(path, data, transposed_fingerprint(words), {"name": words.name, "language": words.language})
             except OSError as e:
                 warnings.warn(f"cannot write the cache {path} ({e.strerror or e}); continuing without it", stacklevel=2)
-        # a private, writable copy: the kernels take the same array type as everywhere else
-        _LOADED[key] = np.array(data, order="C")
+        _LOADED[key] = np.asarray(data)  # the mapping as a plain array (numba types it as any other)
     return _LOADED[key]

@@ -117,6 +117,9 @@ class WordSet:
     weights: np.ndarray | None = None
     fallback_weights: WordWeights | None = None
     alphabet: Alphabet = field(default=LATIN)
+    #: The list's own solutions where a prior widened the possible answers to every allowed
+    #: word (the mixture, the frequency prior on a list with solutions); None: ``solutions``.
+    own_solutions: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         """Every word has one length, 4 to 8; weights are one positive finite number per
@@ -185,6 +188,11 @@ class WordSet:
         """Words (normalised, of this list's length) as an (N, length) uint8 array of letter codes."""
         return letters(words, self.alphabet, self.length)
 
+    @property
+    def list_solutions(self) -> tuple[str, ...]:
+        """The solutions the list itself names, whatever the prior widened them to."""
+        return self.solutions if self.own_solutions is None else self.own_solutions
+
     @cached_property
     def allowed_index(self) -> dict[str, int]:
         """Row of each allowed word."""
@@ -216,11 +224,13 @@ class WordSet:
     @property
     def fingerprint(self) -> str:
         """A hash of both lists: the key for anything cached from them alone (the pattern matrix)."""
-        h = hashlib.sha256()
-        h.update("\n".join(self.solutions).encode())
-        h.update(b"|")
-        h.update("\n".join(self.allowed).encode())
-        return h.hexdigest()[:24]
+        return _fingerprint(self.solutions, self.allowed)
+
+    @property
+    def list_fingerprint(self) -> str:
+        """The fingerprint of the list as it names itself (its own solutions, whatever the prior):
+        the key of what belongs to the list, not to a prior (the daily game's order of words)."""
+        return _fingerprint(self.list_solutions, self.allowed)
 
     @cached_property
     def prior_key(self) -> str:
@@ -260,6 +270,7 @@ class WordSet:
         sols = self.solutions if solutions is None else solutions
         if not set(sols) <= set(self.allowed):
             raise RatenError(f"{self.name}: a prior's possible answers must be allowed words")
+        own = self.list_solutions
         return WordSet(
             name=self.name,
             solutions=sols,
@@ -270,6 +281,7 @@ class WordSet:
             weights=weights,
             fallback_weights=fallback_weights,
             alphabet=self.alphabet,
+            own_solutions=None if own == sols else own,
         )
 
     def any_answer(self) -> WordSet:
@@ -283,6 +295,14 @@ class WordSet:
             fallback_weights=self.fallback_weights,
             alphabet=self.alphabet,
         )
+
+
+def _fingerprint(solutions: tuple[str, ...], allowed: tuple[str, ...]) -> str:
+    h = hashlib.sha256()
+    h.update("\n".join(solutions).encode())
+    h.update(b"|")
+    h.update("\n".join(allowed).encode())
+    return h.hexdigest()[:24]
 
 
 def letters(words: Sequence[str], alphabet: Alphabet = LATIN, length: int = 0) -> np.ndarray:

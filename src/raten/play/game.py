@@ -129,11 +129,12 @@ def daily_answers(words: WordSet, day: date, boards: int = 1, secret: str = "") 
     server keeps it private so the order cannot be computed from the source) and walked
     ``boards`` words a day, so no word repeats until all have been used; Dordle's words are
     another shuffle, not Quordle's first two."""
-    if not 1 <= boards <= len(words.solutions):
+    answers = words.list_solutions  # a game's answers: the list's own, whatever the prior weighs
+    if not 1 <= boards <= len(answers):
         raise RatenError(f"a daily game on {boards} boards is not offered", "boards", boards=boards)
-    order = _daily_order(words.fingerprint, len(words.solutions), boards, secret)
+    order = _daily_order(words.list_fingerprint, len(answers), boards, secret)
     start = (daily_number(day) - 1) * boards
-    return tuple(words.solutions[order[(start + b) % len(order)]] for b in range(boards))
+    return tuple(answers[order[(start + b) % len(order)]] for b in range(boards))
 
 
 def daily_list(offered: Mapping[str, WordSet], language: str) -> str:
@@ -148,14 +149,14 @@ def daily_list(offered: Mapping[str, WordSet], language: str) -> str:
 
 def random_word(words: WordSet) -> str:
     """A practice answer, drawn with the system's secure generator (not predictable)."""
-    return secrets.choice(words.solutions)
+    return secrets.choice(words.list_solutions)
 
 
 def practice_answers(words: WordSet, boards: int = 1) -> tuple[str, ...]:
     """Practice answers, a different one on each board, drawn with the system's secure generator."""
     if boards == 1:
         return (random_word(words),)
-    return tuple(secrets.SystemRandom().sample(words.solutions, boards))
+    return tuple(secrets.SystemRandom().sample(words.list_solutions, boards))
 
 
 # --- hard mode, with a reason a face can translate ------------------------------------------

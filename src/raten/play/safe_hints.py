@@ -44,15 +44,17 @@ class _Ranked(RankingStrategy):
     ranked: tuple[Hint, ...] = ()
 
     def rank(self, state, top: int = 5) -> list[Hint]:
-        if state is self.state and top <= len(self.ranked):
+        # asked GUARDED_RANKED deep: a shorter ranking is every guess the strategy ranks here
+        if state is self.state and top <= max(len(self.ranked), GUARDED_RANKED):
             return list(self.ranked[:top])
         return super().rank(state, top=top)
 
 
 def reusing(strat: GuardedStrategy, state: Any, ranked: Sequence[Hint] | None) -> GuardedStrategy:
-    """``strat`` (its memo shared) reading ``ranked``, the strategy's own ranking of ``state``,
-    when it is deep enough for a decision (``GUARDED_RANKED``); else ``strat`` itself."""
-    if ranked is None or len(ranked) < GUARDED_RANKED:
+    """``strat`` (its memo shared) reading ``ranked``, the strategy's own ranking of ``state``
+    asked at least ``GUARDED_RANKED`` deep (fewer: every guess it ranks there); without one,
+    ``strat`` itself."""
+    if ranked is None:
         return strat
     base = _Ranked(strat.base.name, strat.base.description, state, tuple(ranked))
     return replace(strat, base=base)
@@ -121,8 +123,8 @@ def guarded_hints(
 ) -> GuardedHints:
     """The guarantee's view of ``state`` and its ``hints`` (see the module); ``work`` bounds the
     search after the book's two moves (None: ``safety.WORK``). ``ranked``: the strategy's own
-    ranking of ``state``, at least ``GUARDED_RANKED`` deep, when the caller has it (the hints
-    of ``answers_only`` are not): the decision then ranks nothing again, half a hint's time."""
+    ranking of ``state``, asked at least ``GUARDED_RANKED`` deep, when the caller has it (the
+    hints of ``answers_only`` are not): the decision then ranks nothing again, half a hint's time."""
     strat = guarded_strategy(strategy, limit, over, None if len(state.history) <= 1 else work)
     strat = reusing(strat, state, ranked)
     key = strat.book_key(state)

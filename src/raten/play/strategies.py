@@ -91,7 +91,7 @@ class GuardedStrategy:
     base: RankingStrategy
     limit: int
     over: str
-    work: int | None = None  #: the work one decision may do (None: ``safety.WORK``)
+    work: int | None = None  #: the work one decision may do (None: ``safety.WORK``, the opener's ``OPENER_WORK``)
     book: Any = None  #: the opening book to read (None: the shipped one of the list, if any)
     _guarantees: dict[tuple[str, bool, str], Any] = field(default_factory=dict, repr=False)
 
@@ -120,10 +120,13 @@ class GuardedStrategy:
     def book_key(self, state) -> Any:
         """What this strategy's decisions on ``state``'s lists and mode depend on (a book's key)."""
         from raten.trees.book import BookKey
-        from raten.trees.safety import WORK
+        from raten.trees.safety import OPENER_WORK, WORK
 
-        work = WORK if self.work is None else self.work
-        return BookKey(state.words.prior_key, state.hard, self.limit, self.over, self.base.name, GUARDED_RANKED, work)
+        later = WORK if self.work is None else self.work
+        opener = OPENER_WORK if self.work is None else self.work
+        return BookKey(
+            state.words.prior_key, state.hard, self.limit, self.over, self.base.name, GUARDED_RANKED, later, opener
+        )
 
     def decide(self, state, use_book: bool = True) -> Any:
         """The guess to play and its verdict (a ``raten.trees.book.Decision``): the first two
@@ -146,7 +149,8 @@ class GuardedStrategy:
             )
         fallback = None
         for over in narrower(start, state.words):  # the widest coverage that has a safe guess here
-            choice = self.guarantee(state, over).choose(state.history, ranked, key.work)
+            work = key.work if state.history else key.opener_work
+            choice = self.guarantee(state, over).choose(state.history, ranked, work)
             if choice is not None and choice.safe:
                 return Decision(choice.word, True, over)
             if choice is not None and choice.word:  # the narrowest coverage's least worst case

@@ -64,6 +64,7 @@ class BookKey:
     strategy: str
     ranked: int  #: how many of the strategy's guesses were tried first
     work: int  #: the work one decision may do
+    opener_work: int  #: the work the opener's decision may do
 
     def to_dict(self) -> dict:
         return {
@@ -74,6 +75,7 @@ class BookKey:
             "strategy": self.strategy,
             "ranked": self.ranked,
             "work": self.work,
+            "opener_work": self.opener_work,
         }
 
 
@@ -146,6 +148,7 @@ def read_book(path: Path) -> Book:
             str(data["strategy"]),
             int(data["ranked"]),
             int(data["work"]),
+            int(data["opener_work"]),
         )
         opener = Decision.from_dict(data["opener"])
         second = {parse_pattern(p, len(opener.word)): Decision.from_dict(d) for p, d in data["second"].items()}
@@ -203,7 +206,7 @@ def build_book(
     ranked = [h.word for h in strategy.base.rank(state, top=key.ranked)]
     judged = []
     for word in ranked:
-        verdict = strategy.guarantee(state).judge((), [word], key.work)[0]
+        verdict = strategy.guarantee(state).judge((), [word], key.opener_work)[0]
         judged.append(verdict.to_dict())
     codes = sorted({int(c) for c in feedback_against(opener.word, words.allowed)})
     second: dict[int, Decision] = {}
@@ -230,7 +233,8 @@ def check_book(book: Book, strategy: Any, state: Any, progress: Callable[[int, i
         if decision.safe:
             if decision.over not in fresh:
                 fresh[decision.over] = Guarantee(state.words, state.hard, book.key.limit, decision.over)
-            verdict = fresh[decision.over].judge(history, [decision.word], book.key.work)[0]
+            work = book.key.work if history else book.key.opener_work
+            verdict = fresh[decision.over].judge(history, [decision.word], work)[0]
             if verdict.safe is not True:
                 first, code = history[0] if history else ("", 0)
                 where = " after " + "=".join([first, format_pattern(code, "dots", len(first))]) if history else ""

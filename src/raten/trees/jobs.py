@@ -29,6 +29,7 @@ again by a resumed run (``memo_gb=0``: one private memo of 2**``memo_bits`` slot
 from __future__ import annotations
 
 import heapq
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -57,6 +58,9 @@ from raten.trees.search import INF, OpenerResult, Searcher
 
 #: Seconds between saves of the shared memo during a run (it is saved at the end too).
 MEMO_SAVE_SECONDS = 600.0
+#: Seconds between reports to ``progress`` (each walks the queue of up to 13,000 openers: at
+#: twice a second, a quarter of the main process's CPU time in a run on a loaded machine).
+PROGRESS_SECONDS = 2.0
 
 #: (words, hard, max_guesses, memo_bits, shared memo or None): all a worker needs to build its searcher.
 Spec = tuple[WordSet, bool, "int | None", int, "MemoHandle | None"]
@@ -65,9 +69,25 @@ _SEARCHERS: dict[tuple, Searcher] = {}
 _LOCK = threading.Lock()  # a Dask worker may run jobs in threads: one search at a time per memo
 
 
-def _searcher(spec: Spec) -> Searcher:
+#: Specs installed in a pool worker when it starts, by key (``_Pool.prepare``).
+_SPECS: dict[str, Spec] = {}
+
+
+@dataclass(frozen=True)
+class SpecRef:
+    """A spec by its key, installed in each pool worker once: sent with every job instead of the
+    word lists, whose pickle (115 KB for en) cost a run of 14,000 jobs 20 CPU seconds."""
+
+    key: str
+
+
+def _install(key: str, spec: Spec) -> None:
+    _SPECS[key] = spec
+
+
+def _searcher(spec: Spec | SpecRef) -> Searcher:
     """One searcher per process and spec, so the memo carries over from opener to opener."""
-    words, hard, max_guesses, memo_bits, shared = spec
+    words, hard, max_guesses, memo_bits, shared = _SPECS[spec.key] if isinstance(spec, SpecRef) else spec
     key = (words.prior_key, hard, max_guesses, memo_bits, shared)
     if key not in _SEARCHERS:
         _SEARCHERS.clear()
@@ -81,7 +101,7 @@ def _searcher(spec: Spec) -> Searcher:
     return _SEARCHERS[key]
 
 
-def bound_job(spec: Spec, opener: str, beta: int) -> dict:
+def bound_job(spec: Spec | SpecRef, opener: str, beta: int) -> dict:
     """The opener's one-level lower bound (``Searcher.opener_level_bound``), raised no further
     than ``beta``: a record of a proven lower bound when it reaches ``beta``."""
     with _LOCK:
@@ -96,7 +116,7 @@ def bound_job(spec: Spec, opener: str, beta: int) -> dict:
     return rec
 
 
-def opener_job(spec: Spec, opener: str, beta: int, shave_worst: bool = True) -> dict:
+def opener_job(spec: Spec | SpecRef, opener: str, beta: int, shave_worst: bool = True) -> dict:
     """Solve one opener below ``beta``: exact (with tree and least worst case) or a lower bound."""
     with _LOCK:
         s = _searcher(spec)
@@ -126,7 +146,8 @@ class _InProcess:
         self.queue.append((fut, fn, args))
         return fut
 
-    def wait_any(self, futures: set) -> tuple[set, set]:
+    def wait_any(self, futures: set, timeout: float | None = None) -> tuple[set, set]:  # noqa: ARG002
+        """Run the next job (to its end: in this process there is nothing to stop it by)."""
         fut, fn, args = self.queue.pop(0)
         try:
             fut.set_result(fn(*args))
@@ -140,21 +161,30 @@ class _InProcess:
 
 class _Pool:
     def __init__(self, jobs: int) -> None:
-        self.ex = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))
+        self.jobs = jobs
+        self.ex: ProcessPoolExecutor | None = None
 
-    def prepare(self, spec):
-        return spec
+    def prepare(self, spec: Spec) -> SpecRef:
+        """Start the workers, each with the spec installed (``SpecRef``)."""
+        ref = SpecRef(secrets.token_hex(8))
+        self.ex = ProcessPoolExecutor(
+            max_workers=self.jobs, mp_context=get_context("spawn"), initializer=_install, initargs=(ref.key, spec)
+        )
+        return ref
 
     def submit(self, fn: Callable, *args) -> Future:
+        assert self.ex is not None, "prepare() starts the workers"
         return self.ex.submit(fn, *args)
 
-    def wait_any(self, futures: set) -> tuple[set, set]:
-        done, rest = wait(futures, return_when=FIRST_COMPLETED)
+    def wait_any(self, futures: set, timeout: float | None = None) -> tuple[set, set]:
+        done, rest = wait(futures, timeout=None if timeout is None else max(0.0, timeout), return_when=FIRST_COMPLETED)
         return set(done), set(rest)
 
     def close(self) -> None:
         """Stop at once, also jobs still running (interrupted runs resume from the results file)."""
-        procs = list(getattr(self.ex, "_processes", {}).values())
+        if self.ex is None:
+            return
+        procs = list((getattr(self.ex, "_processes", None) or {}).values())
         self.ex.shutdown(wait=False, cancel_futures=True)
         for proc in procs:
             if proc.is_alive():
@@ -183,10 +213,15 @@ class _Dask:
     def submit(self, fn: Callable, *args):
         return self.client.submit(fn, *args, pure=False)
 
-    def wait_any(self, futures: set) -> tuple[set, set]:
+    def wait_any(self, futures: set, timeout: float | None = None) -> tuple[set, set]:
         from distributed import wait as dwait
 
-        done, rest = dwait(list(futures), return_when="FIRST_COMPLETED")
+        try:
+            done, rest = dwait(
+                list(futures), timeout=None if timeout is None else max(0.01, timeout), return_when="FIRST_COMPLETED"
+            )
+        except TimeoutError:
+            return set(), set(futures)
         return set(done), set(rest)
 
     def close(self) -> None:
@@ -279,6 +314,8 @@ def run_best(
     first: list[str] | None = None,
     first_beta: int | None = None,
     progress: Callable[[BestProgress], None] | None = None,
+    progress_every: float = PROGRESS_SECONDS,
+    stop_after: float | None = None,
 ) -> BestReport:
     """Search every opener (or ``openers``) and prove the ``top`` best exactly.
 
@@ -287,7 +324,10 @@ def run_best(
     only costs time). ``memo_gb``: the shared memo's size (0: private memos); it is saved to
     ``memo_path(results)`` and loaded from there. ``first``: openers searched before any other
     job, below ``first_beta`` (the module's docstring). ``progress(BestProgress)`` is called as
-    jobs finish.
+    jobs finish, at most every ``progress_every`` seconds (and at the end). ``stop_after``:
+    seconds after which no new job starts and the jobs in flight are stopped; the report then
+    holds what is proven so far (``BestReport.complete`` False), and the same call resumes from
+    the results file.
     """
     if top < 1:
         raise RatenError("--top must be at least 1")
@@ -297,9 +337,11 @@ def run_best(
     slots = slots_for(memo_gb) if memo_gb > 0 else 0
     cap = start_cutoff if start_cutoff is not None else INF
     start = time.perf_counter()
+    stop_at = None if stop_after is None else time.monotonic() + stop_after
+    stopped = False
     local = Searcher(words, hard=hard, max_guesses=max_guesses, memo_bits=8)
     rows = [local.row(o) for o in openers] if openers else list(range(len(words.allowed)))
-    bound = {words.allowed[g]: local.opener_bound(g) for g in rows}
+    bound = dict(zip((words.allowed[g] for g in rows), local.opener_bounds(rows)))
     header = results_header(words, hard, max_guesses)
     lines = read_lines(results, header) if results else ResultLines(Path())
     shared = (
@@ -352,6 +394,7 @@ def run_best(
         pending = [(b, o, 1 if o in raised_before else 0) for o, b in bound.items() if needs_work(o) and o not in seeds]
         heapq.heapify(pending)
         last_save = time.monotonic()
+        last_heard = 0.0
         in_flight: dict = {}
         parallel = max(1, jobs) if scheduler is None else max(2, _dask_workers(runner))
         slots = parallel * 2
@@ -372,6 +415,9 @@ def run_best(
             hear(state)
 
         while pending or in_flight or seeds:
+            if stop_at is not None and time.monotonic() >= stop_at:
+                stopped = True
+                break
             while seeds and len(in_flight) < slots:
                 o = seeds.pop(0)
                 seeds_out.add(o)
@@ -385,7 +431,7 @@ def run_best(
                 in_flight[runner.submit(job, job_spec, o, cutoff)] = o
             if not in_flight:
                 break
-            finished, _ = runner.wait_any(set(in_flight))
+            finished, _ = runner.wait_any(set(in_flight), None if stop_at is None else stop_at - time.monotonic())
             for fut in finished:
                 o = in_flight.pop(fut)
                 rec = fut.result()
@@ -409,12 +455,14 @@ def run_best(
                         heapq.heappush(pending, (bound[o], o, 1))
                         continue
                 done[o] = rec
-                cutoff = _cutoff(exact_list(), top, cap)
+                if rec["exact"]:  # only an exact total moves the cut-off (a walk over every record)
+                    cutoff = _cutoff(exact_list(), top, cap)
                 if shared and time.monotonic() - last_save > MEMO_SAVE_SECONDS:
                     shared.save()
                     last_save = time.monotonic()
-            if progress:
-                report_progress(progress)
+            if progress and (time.monotonic() - last_heard >= progress_every or not (pending or in_flight)):
+                report_progress(progress)  # a walk over the queue: every few seconds, not per job
+                last_heard = time.monotonic()
     finally:
         runner.close()
         if out:
@@ -444,6 +492,7 @@ def run_best(
         memo_saved=memo_saved,
         weights=tree_weights(words),
         recheck=checked,
+        complete=not stopped,
     )
 
 

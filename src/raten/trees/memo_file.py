@@ -35,8 +35,10 @@ from raten.trees import memo as tm
 
 #: Bump when the layout of a slot or of the files changes.
 MEMO_FORMAT = 1
-#: The shared memo's size unless told (``raten tree --best --memo-gb``).
-DEFAULT_MEMO_GB = 1.0
+#: The shared memo's size unless told (``raten tree --best --memo-gb``): en's whole proof stores
+#: a few hundred thousand entries, which land on most of the table's pages, so every worker maps
+#: about all of it (a 1 GB table made each worker's resident memory 1.2 GB).
+DEFAULT_MEMO_GB = 0.5
 #: The largest table ``--memo-gb`` may ask for (the 24 GB machine keeps room for the rest).
 MAX_GB = 16.0
 #: Bytes before the slots in both files: a magic line and a JSON header, padded.

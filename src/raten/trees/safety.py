@@ -57,18 +57,22 @@ def covers(over: str) -> str:
 
 #: The guess limit of a classic game.
 LIMIT = 6
-#: How many histories' covered candidates a ``Guarantee`` keeps.
-FITTING_KEPT = 64
+#: How many histories' covered candidates a ``Guarantee`` keeps (each history's beginnings too).
+FITTING_KEPT = 128
 #: The work one decision may do by default (table cells read, as the review's budget counts).
 WORK = 2_000_000_000
+#: The work the first guess's decision may do: it is made once per list, mode and coverage and
+#: kept in the opening book, and it decides over every covered word at once.
+OPENER_WORK = 10 * WORK
 
 
 def covered_set(words: WordSet, over: str) -> WordSet:
     """The word set whose solutions are the words the guarantee covers (allowed: the same)."""
+    own = _own_solutions(words)
     if over == "all":
         return words.any_answer()
     if over == "solutions":
-        return words
+        return _cover(words, over, set(own)) if own and own != words.solutions else words
     if over == "likely":
         least = LIKELY_WEIGHT
     elif over.startswith(_WEIGHT) and over[len(_WEIGHT) :] in {f"{t:g}" for t in LADDER}:
@@ -83,9 +87,18 @@ def covered_set(words: WordSet, over: str) -> WordSet:
     from raten.wordlists.prior import frequency_weights
 
     weight = frequency_weights(words.allowed, words.language)
-    # under a frequency prior every allowed word is a solution: its weight alone decides
-    keep = set(words.solutions) if words.weights is None else set()
-    keep |= {w for w, x in zip(words.allowed, weight) if x >= least}
+    keep = set(own) | {w for w, x in zip(words.allowed, weight) if x >= least}
+    return _cover(words, over, keep)
+
+
+def _own_solutions(words: WordSet) -> tuple[str, ...]:
+    """The solutions the list names apart from its allowed words (none when every allowed word is
+    one, as in ``en-nyt``: then a word's frequency weight alone decides)."""
+    own = words.list_solutions
+    return own if len(own) < len(words.allowed) else ()
+
+
+def _cover(words: WordSet, over: str, keep: set[str]) -> WordSet:
     sols = tuple(w for w in words.allowed if w in keep)
     return WordSet(
         name=f"{words.name}+{over}", solutions=sols, allowed=words.allowed, language=words.language, source=words.source
@@ -93,10 +106,10 @@ def covered_set(words: WordSet, over: str) -> WordSet:
 
 
 def ladder(words: WordSet) -> tuple[str, ...]:
-    """Every coverage of ``words``, widest first, each holding the next (under a frequency prior
-    the solutions are every allowed word: no narrower than ``all``, so left out)."""
+    """Every coverage of ``words``, widest first, each holding the next (a list whose solutions
+    are every allowed word has none narrower than ``all``: ``solutions`` is left out)."""
     steps = ("all", *(f"{_WEIGHT}{t:g}" for t in LADDER), "likely")
-    return steps + (("solutions",) if words.weights is None else ())
+    return steps + (("solutions",) if _own_solutions(words) else ())
 
 
 def narrower(over: str, words: WordSet) -> tuple[str, ...]:
@@ -169,15 +182,26 @@ class Guarantee:
         key = tuple(history)
         fitting = self._fitting.get(key)
         if fitting is None:
+            # from the longest history kept that this one extends: each row then reads only the
+            # words still fitting, not a whole column of the table
             mt = self.tables[0]
-            mask = np.ones(mt.shape[0], dtype=bool)
-            for guess, code in key:
-                row = self.words.allowed_index.get(guess)
-                codes = mt[:, row] if row is not None else feedback_against(guess, self.cover.solutions)
-                mask &= codes == code
-            if len(self._fitting) >= FITTING_KEPT:
+            done, fitting = 0, np.arange(mt.shape[0], dtype=np.int32)
+            for k in range(len(key) - 1, 0, -1):
+                kept = self._fitting.get(key[:k])  # one lookup: another thread may clear the dict
+                if kept is not None:
+                    done, fitting = k, kept
+                    break
+            if len(self._fitting) + len(key) - done > FITTING_KEPT:
                 self._fitting.clear()  # one call: a server's threads never see it half done
-            self._fitting[key] = fitting = np.flatnonzero(mask).astype(np.int32)
+            for k in range(done, len(key)):
+                guess, code = key[k]
+                row = self.words.allowed_index.get(guess)
+                if row is not None:
+                    codes = mt[fitting, row]
+                else:
+                    codes = feedback_against(guess, [self.cover.solutions[i] for i in fitting])
+                fitting = fitting[codes == code]
+                self._fitting[key[: k + 1]] = fitting  # a later move of the same game starts here
         return fitting
 
     def _rules(self, history: History) -> tuple[np.ndarray, np.ndarray]:
@@ -197,6 +221,11 @@ class Guarantee:
     def _start(self, work: int | None) -> None:
         self.stats[tk.ST_STOPPED] = 0
         self.stats[tk.ST_STOP_AT] = 0 if work is None else self.stats[tk.ST_CELLS] + max(1, work)
+
+    def _until(self, end: int) -> None:
+        """Go on working until ``ST_CELLS`` reaches ``end`` (0: no end)."""
+        self.stats[tk.ST_STOPPED] = 0
+        self.stats[tk.ST_STOP_AT] = end
 
     # --- one guess --------------------------------------------------------------------------
 
@@ -236,28 +265,27 @@ class Guarantee:
     def choose(self, history: History, ranked: Sequence[str], work: int | None = WORK) -> Choice | None:
         """The first safe guess of ``ranked`` (the strategy's order); else the first safe guess
         the search finds; else, when none is safe, the guess with the least worst case. None when
-        every covered word is ruled out (the guarantee has nothing to say) or no guess is left."""
+        every covered word is ruled out (the guarantee has nothing to say) or no guess is left.
+
+        Within ``work`` the ranked guesses have half of it, in rounds (``_first_safe``), so that
+        one guess that is hard to decide does not use up the turn of those after it; the search
+        for a safe guess of its own has what is left."""
         cands = self.candidates(history)
         left = self.limit - len(history)
         if len(cands) == 0 or left <= 0:
             return None
         greens, need = self._rules(history)
         legal = self._legal(greens, need)
-        self._start(work)
-        undecided = None
-        for word in ranked:
-            row = self.words.allowed_index.get(word)
-            if row is None:
-                continue
-            verdict = self._judge([row], cands, left, legal, greens, need, count=False)[0]
-            if verdict.safe:
-                return Choice(word, True, self.limit)
-            if verdict.safe is None and undecided is None:
-                undecided = word
-            if self.stats[tk.ST_STOPPED]:
-                break
+        rows = [(w, r) for w in ranked if (r := self.words.allowed_index.get(w)) is not None]
+        start = int(self.stats[tk.ST_CELLS])
+        end = 0 if work is None else start + max(1, work)
+        half = 0 if work is None else start + work // 2
+        safe, undecided = self._first_safe(rows, (cands, left, legal, greens, need), half)
+        if safe is not None:
+            return Choice(safe, True, self.limit)
         undecided_choice = Choice(undecided or ranked[0], None) if ranked else None
-        if self.stats[tk.ST_STOPPED]:
+        self._until(end)
+        if end and self.stats[tk.ST_CELLS] >= end:
             return undecided_choice
         # none of the ranked guesses: the search's own, with the guesses left, then one more...
         for extra in range(0, self.limit + 1):
@@ -267,6 +295,38 @@ class Guarantee:
             if found >= 0:
                 return Choice(self.words.allowed[found], extra == 0, len(history) + left + extra)
         return None
+
+    #: The rounds of ``_first_safe``: the first gives each guess this share of the work, each next
+    #: one this many times more.
+    ROUND_SHARE, ROUND_GROWTH = 1 / 8, 4
+
+    def _first_safe(self, rows: list[tuple[str, int]], position: tuple, end: int) -> tuple[str | None, str | None]:
+        """(the first safe guess of ``rows`` in their order, as far as the work up to ``end``
+        settles it; the first guess left undecided). In rounds: each guess not yet settled, up to
+        the first proven safe, is judged within a share that grows round by round, so an early
+        guess keeps its turn and a later one is reached before the work runs out; when it does,
+        the first guess proven safe is taken even if an earlier one is undecided."""
+        cands, left, legal, greens, need = position
+        verdict: dict[str, bool | None] = {}
+        share = max(1, int((end - self.stats[tk.ST_CELLS]) * self.ROUND_SHARE / max(1, len(rows)))) if end else 0
+        while True:
+            for word, row in rows:
+                if verdict.get(word) is True:
+                    break  # no guess after a safe one needs judging
+                if verdict.get(word) is False:
+                    continue
+                cells = int(self.stats[tk.ST_CELLS])
+                self._until(0 if not end else min(end, cells + share))
+                verdict[word] = self._judge([row], cands, left, legal, greens, need, count=False)[0].safe
+                if verdict[word] or (end and self.stats[tk.ST_CELLS] >= end):
+                    break
+            open_ = [w for w, _ in rows if verdict.get(w) is not False]  # not proven unsafe, in order
+            undecided = next((w for w in open_ if verdict.get(w) is None), None)
+            if not open_ or verdict.get(open_[0]) is True:
+                return (open_[0] if open_ else None), undecided
+            if not end or self.stats[tk.ST_CELLS] >= end:
+                return next((w for w in open_ if verdict.get(w)), None), undecided
+            share *= self.ROUND_GROWTH
 
     def _search(self, cands, dl, legal, greens, need) -> int | None:
         """A guess that solves ``cands`` within ``dl`` guesses (-1: none does; None: out of work)."""

@@ -305,7 +305,7 @@ class Values:
         """Feedback codes of ``word`` against the candidates (any word, allowed or not)."""
         row = self.words.allowed_index.get(word)
         if row is not None:
-            return np.asarray(self.search.data[row, cands])
+            return self.search.codes(row, cands)
         return feedback_against(word, [self.words.solutions[int(i)] for i in cands])
 
     def after(self, pos: Position, word: str, code: int) -> Position:

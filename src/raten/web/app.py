@@ -37,10 +37,13 @@ from raten.web.games import GameConflictError, Games, NotFoundError
 from raten.web.headers import PAGE_POLICY as _PAGE_POLICY
 from raten.web.headers import SecurityHeaders, docs_policy, security_headers
 from raten.web.limits import Guard, Limits, Policy, Refused
+from raten.web.reviews import Reviews
 from raten.web.routes import api_router
 from raten.web.routes.common import PLAYER_COOKIE, language
 from raten.web.routes.pages import Pages
+from raten.web.routes.review import game_review
 from raten.web.service import Lists
+from raten.web.sharing import Shared
 from raten.web.store import ConflictError, UnavailableError, open_store
 
 HERE = Path(__file__).parent
@@ -62,6 +65,7 @@ def create_app(
     queue: int = 8,
     processes: bool = False,
     extra_lists: Iterable[str] = (),
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The web app.
 
@@ -76,8 +80,13 @@ def create_app(
     (lists by name or spec only) they are worker processes of lower priority instead of threads.
     ``extra_lists``: ``NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]`` specs offered besides
     (`raten serve --list`).
+    ``redis_url``: a Redis server that the nodes of a deployment share the rate limits and the
+    hint cache through (``raten.web.sharing``; default: each process its own).
     """
+    shared = Shared(redis_url) if redis_url else None
     store = open_store(db_path)  # first: a bad database fails before the lists load
+    if shared is not None:
+        shared.check()
     lists = lists or Lists.load(word_sets, extra=extra_lists)
     warm_up_review()  # once per process: the first review is then not a compile of the search
 
@@ -91,6 +100,7 @@ def create_app(
     )
     app.state.lists = lists
     app.state.store = store
+    app.state.shared = shared
     app.state.games = Games(lists, store, daily_secret if daily_secret is not None else store.secret(), today)
     executor = None
     if processes:
@@ -102,8 +112,11 @@ def create_app(
     else:
         app.state.rank = lists.rank
         app.state.rank_boards = functools.partial(boards_answers.answer_for, lists)
-    app.state.limits = limits = Limits(policy or Policy(), workers=workers, depth=queue, executor=executor)
+    app.state.limits = limits = Limits(
+        policy or Policy(), workers=workers, depth=queue, executor=executor, shared=shared
+    )
     app.state.warm_processes = processes
+    app.state.reviews = Reviews(store, limits, game_review)
     app.include_router(api_router())
     static = Assets(HERE / "static", "/static")
     viewers = Assets(docs_assets_dir(), "/static/docs")
@@ -144,7 +157,7 @@ _CONFLICTS = frozenset({"game_over", "not_over"})
 
 
 #: Library error keys that keep their own code (the rest are ``bad_request``).
-_KEYED = frozenset({"lookahead_too_broad"})
+_KEYED = frozenset({"lookahead_too_broad", "bad_transfer_file", "unknown_transfer_code", "transfer_what"})
 
 
 def _error(status: int, message: str, code: str) -> JSONResponse:

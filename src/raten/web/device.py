@@ -32,7 +32,7 @@ from raten.errors import RatenError
 from raten.web.assets import Assets
 from raten.web.service import FALLBACK_MAX_RANKED, Lists
 from raten.wordlists.presets import default_over
-from raten.wordlists.prior import FREQUENCY, apply_prior, frequency_fits
+from raten.wordlists.prior import FREQUENCY, MIXTURE, PRIORS, apply_prior, frequency_fits
 
 #: The service worker, among the static files; served as /sw.js, so that its scope is the site.
 SERVICE_WORKER = "device/sw.js"
@@ -138,8 +138,9 @@ def on_device(words: WordSet) -> bool:
     """Whether the browser's engine ranks this list as the server does: five letters a-z (the
     engine's tables are built for them; other lengths and letters are ranked on the server), a
     fallback ranked equally likely (a word set that weighs its fallback is ranked on the server)
-    and a table of at most ``MAX_DEVICE_CELLS`` (under the frequency prior every allowed word is a
-    solution, so only lists of up to about 8,000 words: none of the presets)."""
+    and a table of at most ``MAX_DEVICE_CELLS`` (under the weighted priors every allowed word is a
+    solution, so only lists of up to about 8,000 words: de and de-ext under their mixture, none of
+    the other presets)."""
     if words.length != 5 or words.alphabet != LATIN:
         return False
     if getattr(words, "fallback_weights", None) is not None:
@@ -147,10 +148,16 @@ def on_device(words: WordSet) -> bool:
     return len(words.allowed) * len(words.solutions) <= MAX_DEVICE_CELLS
 
 
-def _frequency_fits(words: WordSet) -> bool:
-    """Whether the list under the frequency prior (every allowed word a solution) fits the device,
-    for a list whose own prior is uniform and whose language the prior knows."""
-    return words.prior == UNIFORM and frequency_fits(words) and len(words.allowed) ** 2 <= MAX_DEVICE_CELLS
+def _other_priors(words: WordSet) -> list[str]:
+    """The priors besides the list's own whose table fits the device: uniform (allowed × the list's
+    solutions), and the weighted ones (every allowed word a solution) where the prior is fitted."""
+    weighted = frequency_fits(words) and len(words.allowed) ** 2 <= MAX_DEVICE_CELLS
+    fits = {
+        UNIFORM: len(words.allowed) * len(words.list_solutions) <= MAX_DEVICE_CELLS,
+        FREQUENCY: weighted,
+        MIXTURE: weighted,
+    }
+    return [prior for prior in PRIORS if prior != words.prior and fits[prior]]
 
 
 def _words_url(name: str, words: WordSet, prior: str | None = None) -> str:
@@ -169,8 +176,8 @@ def device_config(lists: Lists, name: str, static: Assets) -> dict | None:
     if not on_device(words):
         return None
     engine = static.url("device/engine.js")
-    # the list under the frequency prior too, when its table (every allowed word an answer) fits
-    priors = {FREQUENCY: _words_url(name, words, FREQUENCY)} if _frequency_fits(words) else {}
+    # the list under each other prior too, when its table fits
+    priors = {prior: _words_url(name, words, prior) for prior in _other_priors(words)}
     return {
         "words": _words_url(name, words),
         "prior": words.prior,
@@ -193,7 +200,7 @@ def device_router(static: Assets) -> APIRouter:
         asked = request.query_params.get("prior")
         try:
             words = lists.get(name).words
-            if asked not in (None, words.prior) and (asked != FREQUENCY or not _frequency_fits(words)):
+            if asked not in (None, words.prior) and asked not in _other_priors(words):
                 raise RatenError(f"the {name} list is not offered on the device under the prior {asked!r}")
         except RatenError as e:
             return Response(json.dumps({"error": str(e), "code": "not_found"}), 404, media_type="application/json")

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
+from raten.engine.words import check_word
+from raten.errors import RatenError
 from raten.play.game import Game, GameError, Mode, daily_number, game_variant, offered_boards
 from raten.play.records import Record, record_of
 from raten.web.service import Lists
@@ -57,6 +59,14 @@ class Standing:
     number: int
     next_daily_seconds: int
     shown: Played | None
+
+
+def _normalised(word: str) -> str | None:
+    """The guess as the game keeps it (``ä`` as ``ae``, lower case), or None if it is no word."""
+    try:
+        return check_word(word, "guess")
+    except RatenError:
+        return None
 
 
 def seconds_to_midnight() -> int:
@@ -130,9 +140,15 @@ class Games:
         """A game of the player's."""
         return self._played(self.owned(player, game_id))
 
-    def guess(self, player: str | None, game_id: str, word: str) -> Played:
-        """The game after ``word``; a refused word (``GameError``) costs no try."""
+    def guess(self, player: str | None, game_id: str, word: str, row: int | None = None) -> Played:
+        """The game after ``word``; a refused word (``GameError``) costs no try. ``row``: the rows
+        the client saw before this guess; the same guess sent again once it was played (a retry
+        after a lost answer) is answered with the game as it is, so no move is played twice."""
         record = self.owned(player, game_id)
+        if row is not None and row != len(record.history):
+            if row < len(record.history) and record.history[row][0] == _normalised(word):
+                return self._played(record)
+            raise GameConflictError("the game changed meanwhile; reload it", "conflict")
         if record.status == "abandoned":
             raise GameError("this game is over", "game_over")
         after = self.game_of(record).guess(word)

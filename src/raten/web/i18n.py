@@ -95,6 +95,8 @@ def error_message(error: RatenError, lang: str) -> str:
         key = f"contradiction_{params['kind']}"  # a problem with facts: named in any language
     elif key == "contradiction" and " / " not in str(params.get("rows", "")):
         key = "contradiction_one"
+    if f"err_{key}_{params.get('reason')}" in TEXT["en"]:
+        key = f"{key}_{params['reason']}"  # one kind of error, worded by its reason
     if key == "word_letters" and params.get("fold"):  # how the list writes other letters, in this language
         params["folding"] = t(lang, f"fold_{params['fold']}")
     if f"err_{key}" in TEXT["en"]:

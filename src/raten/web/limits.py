@@ -1,5 +1,6 @@
-"""Server plumbing against abuse: token buckets per address or player, a bounded work queue
-for uncached work, and an ASGI guard that caps request bodies and rates before routing.
+"""Server plumbing against abuse: request rates per address or player (the ``limits`` package,
+counted per process or across nodes in Redis), a bounded work queue for uncached work, and an
+ASGI guard that caps request bodies and rates before routing.
 
 Nothing here knows about Wordle; the app wires it up (see ``raten.web.app``).
 """
@@ -10,15 +11,20 @@ import asyncio
 import math
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
+import anyio.from_thread
+import limits
+import limits.aio.storage
+import limits.aio.strategies
 from fastapi import HTTPException
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from raten.web.sharing import Shared
 
 T = TypeVar("T")
 
@@ -54,43 +60,6 @@ def too_many(retry_after: float) -> Refused:
 def too_large(limit: int) -> Refused:
     """413: the request body is larger than any request the API takes."""
     return Refused(413, "too_large", f"the request body is larger than {limit} bytes", limit=limit)
-
-
-class Buckets:
-    """Token buckets by key (an address, a player): ``rate`` tokens a second up to ``burst``.
-
-    Remembers at most ``max_keys`` keys (least recently used go first), so a flood of new
-    keys costs bounded memory; a forgotten key starts again with a full bucket.
-    """
-
-    def __init__(
-        self, rate: float, burst: float, max_keys: int = 65536, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.rate, self.burst, self.max_keys, self.clock = rate, burst, max_keys, clock
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def take(self, key: str, cost: float = 1.0) -> float:
-        """Take ``cost`` tokens for ``key``: 0.0 if they were there, else the seconds until they are."""
-        now = self.clock()
-        with self._lock:
-            tokens, then = self._buckets.pop(key, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - then) * self.rate)
-            wait = 0.0
-            if tokens >= cost:
-                tokens -= cost
-            else:
-                wait = (cost - tokens) / self.rate
-            self._buckets[key] = (tokens, now)
-            while len(self._buckets) > self.max_keys:
-                self._buckets.popitem(last=False)
-            return wait
-
-    def check(self, key: str, cost: float = 1.0) -> None:
-        """Take tokens or raise ``too_many`` (429)."""
-        wait = self.take(key, cost)
-        if wait:
-            raise too_many(wait)
 
 
 class WorkQueue:
@@ -184,20 +153,95 @@ def end_pool(pool: Executor, grace: float = 5.0) -> None:
 
 @dataclass(frozen=True)
 class Policy:
-    """How much one client may ask (rates per second, bursts) and how large a body may be."""
+    """How much one client may ask and how large a body may be. Each rate is the ``limits``
+    package's notation (``"60 per 3 seconds"``: a burst of 60, then on average 20 a second),
+    counted in a sliding window per key."""
 
     max_body: int = 128 * 1024
-    address_rate: float = 20.0
-    address_burst: float = 60.0
-    player_rate: float = 10.0
-    player_burst: float = 30.0
-    work_rate: float = 4.0
-    work_burst: float = 20.0
-    new_player_rate: float = 0.2
-    new_player_burst: float = 10.0
+    #: The body of ``POST /api/import`` (a file of up to ``raten.web.transfer.MAX_GAMES`` games).
+    max_import_body: int = 8 * 1024 * 1024
+    #: Requests per client address (files under /static are not counted).
+    address: str = "60 per 3 seconds"
+    #: Requests per player cookie.
+    player: str = "30 per 3 seconds"
+    #: Uncached work (hints to rank, reviews) per address, before the work queue.
+    work: str = "20 per 5 seconds"
+    #: New players per address.
+    new_player: str = "10 per 50 seconds"
+    #: Codes made and games imported per address (a code is 40 random bits: this keeps guessing hopeless).
+    transfer: str = "20 per hour"
     #: Seconds a refusal (429, 503) is held back at most: a client that ignores Retry-After and
     #: asks again at once then costs one cheap answer a second per connection, not thousands.
     tarpit: float = 1.0
+
+    def rate(self, kind: str) -> limits.RateLimitItem:
+        """The rate of ``kind`` (one of ``RATES``) as the ``limits`` package reads it."""
+        return limits.parse(getattr(self, kind))
+
+
+#: What the rates count, by the name of their ``Policy`` field.
+RATES = tuple(f.name for f in fields(Policy) if f.type == "str")
+
+
+class Rates:
+    """Hits per kind and key in sliding windows (``limits``): in this process's memory, or in Redis
+    when ``shared`` names it, so every node counts the same hits. While Redis cannot be used the
+    hits are counted here (one log line; ``raten.web.sharing``), never refused for it."""
+
+    def __init__(self, policy: Policy, shared: Shared | None = None) -> None:
+        self.items = {kind: policy.rate(kind) for kind in RATES}
+        self.shared = shared
+        self._local: tuple[asyncio.AbstractEventLoop, limits.aio.strategies.RateLimiter] | None = None
+        self._remote: tuple[asyncio.AbstractEventLoop, limits.aio.strategies.RateLimiter] | None = None
+
+    def _limiter(self, remote: bool) -> limits.aio.strategies.RateLimiter:
+        """The limiter of the running event loop (storages hold locks and connections of one loop)."""
+        loop = asyncio.get_running_loop()
+        held = self._remote if remote else self._local
+        if held is None or held[0] is not loop:
+            if remote:
+                assert self.shared is not None
+                storage: limits.aio.storage.Storage = limits.aio.storage.RedisStorage(
+                    "async+redis://",
+                    implementation="redispy",
+                    wrap_exceptions=True,
+                    key_prefix="raten:limits",
+                    connection_pool=self.shared.client().connection_pool,  # type: ignore[arg-type]  # passed on as is
+                )
+            else:
+                storage = limits.aio.storage.MemoryStorage()
+            held = (loop, limits.aio.strategies.SlidingWindowCounterRateLimiter(storage))
+            if remote:
+                self._remote = held
+            else:
+                self._local = held
+        return held[1]
+
+    async def hit(self, kind: str, key: str) -> None:
+        """Count one request of ``kind`` for ``key``, or raise ``too_many`` (429) with the seconds to wait."""
+        item = self.items[kind]
+        if self.shared is not None and self.shared.up:
+            try:
+                allowed, wait = await self._hit(self._limiter(remote=True), item, kind, key)
+            except self.shared.faults() as e:
+                self.shared.failed(e, "counting rate limits")
+            else:
+                self.shared.worked()
+                if not allowed:
+                    raise too_many(wait)
+                return
+        allowed, wait = await self._hit(self._limiter(remote=False), item, kind, key)
+        if not allowed:
+            raise too_many(wait)
+
+    @staticmethod
+    async def _hit(
+        limiter: limits.aio.strategies.RateLimiter, item: limits.RateLimitItem, kind: str, key: str
+    ) -> tuple[bool, float]:
+        if await limiter.hit(item, kind, key):
+            return True, 0.0
+        stats = await limiter.get_window_stats(item, kind, key)
+        return False, max(0.0, stats.reset_time - time.time())
 
 
 def client_address(scope: Scope) -> str:
@@ -220,29 +264,31 @@ class Guard:
             await self.app(scope, receive, send)
             return
         try:
-            self._check(scope)
+            await self._check(scope)
         except Refused as refused:
             await asyncio.sleep(self.limits.hold(refused))
             text = self.wording(refused, _header(scope, b"accept-language")) if self.wording else None
             await refused.response(text)(scope, receive, send)
             return
-        await self.app(scope, self._capped(receive), send)
+        await self.app(scope, self._capped(receive, self._cap(scope)), send)
 
-    def _check(self, scope: Scope) -> None:
-        limits = self.limits
+    def _cap(self, scope: Scope) -> int:
+        """The body cap of this request (an import's file may be larger than any other body)."""
+        return self.policy.max_import_body if scope["path"] == "/api/import" else self.policy.max_body
+
+    async def _check(self, scope: Scope) -> None:
         if not scope["path"].startswith("/static/"):
-            limits.addresses.check(client_address(scope))
+            await self.limits.rates.hit("address", client_address(scope))
         player = _cookie(scope, self.player_cookie)
         if player:
-            limits.players.check(player[:64])
+            await self.limits.rates.hit("player", player[:64])
         length = _header(scope, b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.policy.max_body):
-            raise too_large(self.policy.max_body)
+        if length is not None and (not length.isdigit() or int(length) > self._cap(scope)):
+            raise too_large(self._cap(scope))
 
-    def _capped(self, receive: Receive) -> Receive:
-        """``receive`` that raises ``too_large`` (handled as 413 JSON) once the body passes the cap."""
+    def _capped(self, receive: Receive, cap: int) -> Receive:
+        """``receive`` that raises ``too_large`` (handled as 413 JSON) once the body passes ``cap``."""
         seen = 0
-        cap = self.policy.max_body
 
         async def capped() -> Message:
             nonlocal seen
@@ -257,16 +303,19 @@ class Guard:
 
 
 class Limits:
-    """The buckets and the work queue of one app, made from a ``Policy``."""
+    """The rates and the work queue of one app, made from a ``Policy`` (rates shared through
+    Redis when ``shared`` is given)."""
 
     def __init__(
-        self, policy: Policy, workers: int = 1, depth: int = 8, executor: Callable[[], Executor] | None = None
+        self,
+        policy: Policy,
+        workers: int = 1,
+        depth: int = 8,
+        executor: Callable[[], Executor] | None = None,
+        shared: Shared | None = None,
     ) -> None:
         self.policy = policy
-        self.addresses = Buckets(policy.address_rate, policy.address_burst)
-        self.players = Buckets(policy.player_rate, policy.player_burst)
-        self.work = Buckets(policy.work_rate, policy.work_burst)
-        self.new_players = Buckets(policy.new_player_rate, policy.new_player_burst)
+        self.rates = Rates(policy, shared)
         self.queue = WorkQueue(workers, depth, executor=executor)
 
     def hold(self, refused: Refused) -> float:
@@ -275,9 +324,13 @@ class Limits:
             return 0.0
         return min(self.policy.tarpit, float(refused.headers.get("Retry-After", 1) if refused.headers else 1))
 
+    def hit_from_thread(self, kind: str, key: str) -> None:
+        """``Rates.hit`` from a request's worker thread (a sync endpoint's)."""
+        anyio.from_thread.run(self.rates.hit, kind, key)
+
     async def work_for(self, address: str, fn: Callable[..., T], *args: Any) -> T:
         """Uncached work for one address: its own rate (429), then the shared queue (503)."""
-        self.work.check(address)
+        await self.rates.hit("work", address)
         return await self.queue.run(fn, *args)
 
 

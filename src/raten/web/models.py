@@ -17,7 +17,7 @@ BoardStrategy = Literal[tuple(BOARD_STRATEGIES)]  # type: ignore[valid-type]  # 
 #: Board counts of the game page: Wordle, Dordle, Quordle.
 GameBoards = Literal[1, 2, 4]
 Palette = Literal["standard", "high"]
-Prior = Literal["uniform", "frequency"]
+Prior = Literal["uniform", "frequency", "mixture"]
 
 
 def prior_of(name: str) -> Prior:
@@ -69,8 +69,9 @@ class HintsIn(BaseModel):
     limit: int = Field(200, ge=0, le=20000, description="At most this many candidate words in the answer.")
     prior: Prior | None = Field(
         None,
-        description="How likely each word is to be the answer: uniform (the list's solutions, equally likely) or "
-        "frequency (every allowed word, the commoner the likelier); default the list's own (see /api/lists).",
+        description="How likely each word is to be the answer: uniform (the list's solutions, equally likely), "
+        "frequency (every allowed word, the commoner the likelier) or mixture (the list's solutions most, every other "
+        "allowed word a little, by frequency); default the list's own (see /api/lists).",
     )
     answers_only: bool = Field(False, description="Rank only words that could be the answer.")
     guarantee: int | None = Field(
@@ -214,6 +215,14 @@ class GuessIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     guess: str = Field(max_length=40)
+    row: int | None = Field(
+        None,
+        ge=0,
+        le=20,
+        description="The rows the game has before this guess, as the client knows it: a guess sent again "
+        "(a retry after a lost answer) is then answered with the game instead of played twice, and a guess "
+        "on a game that changed meanwhile is refused (409 conflict).",
+    )
 
 
 class RowOut(BaseModel):
@@ -301,8 +310,9 @@ class GameReviewIn(BaseModel):
     prior: Prior | None = Field(
         None,
         description="How likely each word is to be the answer, for every value, share and bit: uniform "
-        "(the list's solutions, equally likely) or frequency (every allowed word, the commoner the likelier); "
-        "default the list's own (see /api/lists).",
+        "(the list's solutions, equally likely), frequency (every allowed word, the commoner the likelier) or "
+        "mixture (the list's solutions most, every other allowed word a little); default the list's own (see "
+        "/api/lists).",
     )
 
 
@@ -407,7 +417,7 @@ class BoardsHintsIn(BaseModel):
     limit: int = Field(100, ge=0, le=5000, description="At most this many candidates per board.")
     prior: Prior | None = Field(
         None,
-        description="How likely each word is to be a board's answer: uniform or frequency, as in /api/hints; "
+        description="How likely each word is to be a board's answer: uniform, frequency or mixture, as in /api/hints; "
         "default the list's own (see /api/lists).",
     )
 
@@ -438,3 +448,64 @@ class BoardsHintsOut(BaseModel):
     done: bool
     board: builtins.list[BoardOut]
     hints: builtins.list[BoardsHintOut]
+
+
+class HealthOut(BaseModel):
+    status: Literal["ok"]
+    database: str = Field(description="The store's engine: sqlite or postgresql.")
+    shared: bool | None = Field(description="Whether Redis is in use now (None: not configured).")
+
+
+#: Where a stored game's exact review is.
+ReviewState = Literal["kept", "pending", "none", "unavailable"]
+
+
+class HistoryGameOut(BaseModel):
+    """One of the player's stored games, as the history shows it (the answers once it is over)."""
+
+    id: str
+    list: str
+    language: str
+    mode: Mode
+    number: int | None
+    hard: bool
+    boards: int
+    max_tries: int
+    status: Literal["playing", "won", "lost", "abandoned"]
+    created: str = Field(description="When it was begun (ISO 8601, UTC).")
+    rows: builtins.list[RowOut | BoardsRowOut]
+    answers: builtins.list[str] | None = Field(description="Per board, only when the game is over.")
+    answers_written: builtins.list[str] | None = Field(description="As the language writes them, once over.")
+    review: ReviewState = Field(
+        description="The exact review: kept (GET /api/games/{id}/review answers at once), pending (being made "
+        "on this server), none (ask for it), unavailable (a game still in play, given up, or on many boards)."
+    )
+
+
+class HistoryOut(BaseModel):
+    games: builtins.list[HistoryGameOut] = Field(description="Newest first.")
+    more: bool = Field(description="Whether older games are left out (the newest HISTORY_MAX are shown).")
+
+
+class ExportCodeOut(BaseModel):
+    code: str = Field(description="Type it on the other browser (POST /api/import), within expires_in seconds.")
+    expires_in: int
+
+
+class ImportIn(BaseModel):
+    """Games to bring here: a code made on the other browser, or the file it exported."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    code: str | None = Field(None, max_length=20, description="A code from POST /api/export/code.")
+    file: dict | None = Field(None, description="The object GET /api/export gave, as it was.")
+
+
+class ImportOut(BaseModel):
+    added: int = Field(description="Games added to yours.")
+    present: int = Field(description="Games you had already (the same game id).")
+    conflicting: int = Field(description="Daily games of a day whose daily game you had played here already.")
+
+
+class ReviewPendingOut(BaseModel):
+    status: Literal["pending"]

@@ -9,13 +9,16 @@ capped here: look-ahead only for small states, and no ranking of a huge fallback
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import threading
 import warnings
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
+from raten._version import __version__
 from raten.engine.feedback import format_pattern, pattern
 from raten.engine.rank import GuessSplit, Hint, split_of
 from raten.engine.state import State
@@ -24,7 +27,10 @@ from raten.errors import Notice, RatenError, shorten
 from raten.play.game import daily_list
 from raten.web.warmup import Warmup
 from raten.wordlists.presets import ALL_PRESETS, PRESETS, default_over, is_list_spec, load_named
-from raten.wordlists.prior import FREQUENCY, PRIORS, apply_prior, frequency_fits
+from raten.wordlists.prior import FREQUENCY, MIXTURE, PRIORS, apply_prior, frequency_fits
+
+if TYPE_CHECKING:
+    from raten.web.sharing import Shared
 
 #: Groups of the top hint's split shown one by one; the rest are summed.
 SPLIT_GROUPS = 12
@@ -41,6 +47,8 @@ LOOKAHEAD_MAX_CANDIDATES = 200
 FALLBACK_MAX_RANKED = 1000
 #: Bytes of ranked answers kept in the cache (hints, split and constraints as JSON, candidates).
 CACHE_BYTES = 64 * 1024 * 1024
+#: Seconds a ranked answer is kept in Redis (``--redis``), where every node finds it.
+SHARED_TTL = 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -144,6 +152,9 @@ class Lists:
         self._cache_lock = threading.Lock()
         self._cache_used = 0
         self.cache_bytes = cache_bytes
+        #: Each list's words by hash: in the shared cache's keys, so nodes serving other words under
+        #: the same name (or another raten) never read each other's answers.
+        self._fingerprints = {name: f"{__version__}:{e.words.fingerprint}" for name, e in self.entries.items()}
 
     @classmethod
     def load(
@@ -224,7 +235,7 @@ class Lists:
                 prior=shorten(prior),
                 choices=", ".join(PRIORS),
             )
-        if prior == FREQUENCY and prior != entry.prior and not frequency_fits(entry.words):
+        if prior in (FREQUENCY, MIXTURE) and prior != entry.prior and not frequency_fits(entry.words):
             apply_prior(entry.words, prior)  # the prior's own error: not fitted on this list's words
         return query if prior == query.prior else replace(query, prior=prior)
 
@@ -266,11 +277,14 @@ class Lists:
         hit = self.cached_hints(query)
         return hit if hit is not None else self.keep(query, self.rank(query))
 
-    async def answer(self, query: HintQuery, rank: Callable[[HintQuery], Awaitable[Ranked]]) -> bytes:
+    async def answer(
+        self, query: HintQuery, rank: Callable[[HintQuery], Awaitable[Ranked]], shared: Shared | None = None
+    ) -> bytes:
         """The answer of one ``POST /api/hints``: the query resolved once (an unknown list is
-        refused at once, a prior still loading is ``warming_up``), from the cache, else ranked by
-        ``rank`` (the server's work queue) and kept. Requests for a state being ranked wait for
-        that one ranking (single flight): ten clients asking the same new state cost one."""
+        refused at once, a prior still loading is ``warming_up``), from the cache, else from the
+        nodes' shared cache in Redis (``shared``), else ranked by ``rank`` (the server's work
+        queue) and kept in both. Requests for a state being ranked wait for that one ranking
+        (single flight): ten clients asking the same new state cost one."""
         query = self.resolved(query)
         self.prior_state(query.name, query.prior or "")
         hit = self.cached_hints(query)
@@ -279,10 +293,31 @@ class Lists:
         key = (id(asyncio.get_running_loop()), query.key)  # a future belongs to its loop (tests run several)
         flight = self._flights.get(key)
         if flight is None:
-            flight = self._flights[key] = asyncio.ensure_future(rank(query))
+            flight = self._flights[key] = asyncio.ensure_future(self._fetch(query, rank, shared))
             flight.add_done_callback(lambda _f: self._flights.pop(key, None))
         ranked = await asyncio.shield(flight)
         return self.keep(query, ranked)
+
+    def shared_key(self, query: HintQuery) -> str:
+        """The key of a resolved query's ranking in Redis (the words' hash and the cache key, hashed)."""
+        state = json.dumps([self._fingerprints[query.name], query.key]).encode()
+        return "raten:hints:" + hashlib.sha256(state).hexdigest()[:32]
+
+    async def _fetch(
+        self, query: HintQuery, rank: Callable[[HintQuery], Awaitable[Ranked]], shared: Shared | None
+    ) -> Ranked:
+        """A ranking from the shared cache, else ranked and put there."""
+        if shared is None:
+            return await rank(query)
+        key = self.shared_key(query)
+        kept = await shared.get(key)
+        if kept is not None:
+            data = json.loads(kept)
+            return Ranked(data["answer"], data["candidates"], data["size"])
+        ranked = await rank(query)
+        value = json.dumps({"answer": ranked.answer, "candidates": ranked.candidates, "size": ranked.size})
+        await shared.put(key, value.encode(), SHARED_TTL)
+        return ranked
 
     def keep(self, query: HintQuery, ranked: Ranked) -> bytes:
         """Cache a ranking (made here or in a worker process) and answer the resolved ``query`` from it."""

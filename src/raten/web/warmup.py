@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from raten.engine.state import State
 from raten.web.limits import Refused, end_pool
-from raten.wordlists.prior import FREQUENCY, PRIORS, frequency_fits
+from raten.wordlists.prior import PRIORS, UNIFORM, frequency_fits
 
 
 class Entry(Protocol):
@@ -102,13 +102,13 @@ class Warmup:
         self._pool: ProcessPoolExecutor | None = None
 
     def pairs(self) -> list[tuple[str, str]]:
-        """Every (list, prior) a request may name besides the lists' own priors (the frequency
-        prior where it is fitted: not on lists of other lengths or letters)."""
+        """Every (list, prior) a request may name besides the lists' own priors (the weighted
+        priors where they are fitted: not on lists of other lengths or letters)."""
         return [
             (n, p)
             for n, e in self.lists.entries.items()
             for p in PRIORS
-            if p != e.prior and (p != FREQUENCY or frequency_fits(e.words))
+            if p != e.prior and (p == UNIFORM or frequency_fits(e.words))
         ]
 
     def start(self, processes: bool = False) -> None:

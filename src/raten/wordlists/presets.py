@@ -70,12 +70,14 @@ PRESETS: dict[str, Preset] = {
         "de",
         "German: common five-letter words as solutions, every five-letter word form allowed",
         "built by `raten words build` from Debian wngerman, hunspell-de-de-frami (GPL) and wordfreq (CC BY-SA 4.0)",
+        prior="mixture",
     ),
     "de-ext": Preset(
         "de-ext",
         "de",
         "German extended: every dictionary word of de is also a solution",
         "de, every dictionary word a solution (Debian wngerman, hunspell-de-de-frami; GPL)",
+        prior="mixture",
     ),
     # after de: the daily German game is the first German list offered (play.game.daily_list)
     "6mal5": Preset(
@@ -289,8 +291,8 @@ def load_words(
 ) -> WordSet:
     """A preset by name (default ``en``), or files: ``solutions`` and ``allowed`` (which may omit
     the solutions or be left out); naming both a preset and files is an error, not a silent choice.
-    ``prior``: ``uniform`` or ``frequency`` (``raten.wordlists.prior``); default the preset's own
-    (``en-nyt``: frequency), uniform for files."""
+    ``prior``: ``uniform``, ``frequency`` or ``mixture`` (``raten.wordlists.prior``); default the
+    preset's own (``en-nyt``: frequency; ``de``, ``de-ext``: mixture), uniform for files."""
     if solutions is not None and name is not None:
         raise RatenError(
             f"choose a built-in list ({shorten(name)}) or files (--solutions), not both",
@@ -308,7 +310,8 @@ def load_words(
         raise RatenError("--allowed needs --solutions too")
     else:
         words = load_preset(name or "en", prior)
-    return words.any_answer() if any_answer and words.weights is None else words
+    # --any-answer: every allowed word equally likely, unless a weighted prior was asked for
+    return words.any_answer() if any_answer and (words.weights is None or prior is None) else words
 
 
 # --- extra lists a server offers: `raten serve --list NAME=SOLUTIONS_FILE:ALLOWED_FILE` -----------

@@ -6,6 +6,10 @@ wordfreq frequency on the zipf scale) with plural and past-tense forms made less
 game whose answer is not among the list's solutions never dead-ends (the NYT WordleBot's
 approach). Its numbers per language are fitted by maximum likelihood (``fit``) on a list
 a person chose: docs/prior.md says how, ``bench/fit_prior.py`` reproduces them.
+
+``mixture`` keeps what the list knows: its solutions, equally likely, carry most of the weight,
+and every other allowed word shares the rest by its frequency weight. The share outside the
+list is fitted per list (``fit_mixture``: the share of another game's answers the list lacks).
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 FREQUENCY = "frequency"
-PRIORS = (UNIFORM, FREQUENCY)
+MIXTURE = "mixture"
+PRIORS = (UNIFORM, FREQUENCY, MIXTURE)
 #: The wordfreq release the fitted numbers and every weight come from (pinned in pyproject.toml).
 WORDFREQ_VERSION = "3.1.1"
 #: Stems at least this common (zipf), by language, make a word ending in a plural or past-tense
@@ -63,11 +68,11 @@ class Logistic:
 
 
 #: Fitted by ``fit`` (bench/fit_prior.py, docs/prior.md): English on the original 2315 answers
-#: among the 12972 allowed words; German on 6mal5.com's 1070 answers among the 10641 words that
-#: 6mal5 (3827) or ``de`` (9514) accept: the words the prior weighs, as in English.
+#: among the 12972 allowed words; German on 6mal5.com's 1070 answers among the 7408 words that
+#: 6mal5 (3827) or ``de`` (6281) accept: the words the prior weighs, as in English.
 FITTED: dict[str, Logistic] = {
     "en": Logistic(midpoint=2.937, slope=2.467, penalty=7.1179),
-    "de": Logistic(midpoint=3.8239, slope=1.679, penalty=1.7842, name=4.4005, unlisted=4.4331),
+    "de": Logistic(midpoint=3.8236, slope=1.6809, penalty=1.7847, name=4.4002, unlisted=2.7046),
 }
 
 
@@ -203,6 +208,44 @@ def frequency_weights(words: Sequence[str], language: str) -> np.ndarray:
     return np.maximum(FITTED[language].weights(z, inflected, *categories(words, language)), 1e-12)
 
 
+#: The mixture's share of the weight outside a list's solutions, by list: fitted by
+#: ``fit_mixture`` on 6mal5.com's 1070 answers (bench/fit_prior.py, docs/prior.md). A list
+#: without its own fit takes ``de``'s, the one list whose solutions were chosen apart from a game's.
+MIXTURE_OUTSIDE = {"de": 0.1654, "de-ext": 0.0075}
+
+
+def outside_share(words: WordSet) -> float:
+    """The mixture's weight outside the solutions of ``words`` (``MIXTURE_OUTSIDE``)."""
+    return MIXTURE_OUTSIDE.get(words.name, MIXTURE_OUTSIDE["de"])
+
+
+def mixture_weights(words: WordSet, outside: float) -> np.ndarray:
+    """The mixture's weight of every allowed word: the list's solutions share ``1 - outside``
+    equally, the other allowed words share ``outside`` by their frequency weights."""
+    import numpy as np  # here: a list with the uniform prior loads without numpy
+
+    own = set(words.list_solutions)
+    inside = np.array([w in own for w in words.allowed])
+    weights = np.zeros(len(words.allowed))
+    weights[inside] = (1.0 - outside) / inside.sum()
+    if (~inside).any():
+        others = frequency_weights([w for w, i in zip(words.allowed, inside) if not i], _language(words.language))
+        weights[~inside] = outside * others / others.sum()
+    return weights
+
+
+def fit_mixture(solutions: Sequence[str], allowed: Sequence[str], answers: Sequence[str]) -> float:
+    """The mixture's share outside ``solutions`` that makes ``answers`` (another game's, those
+    ``allowed`` holds) likeliest: the log-likelihood ``m log q + (n - m) log(1 - q)`` plus terms
+    without ``q`` (every answer's share within its part) is largest at ``q = m / n``, the share
+    of the ``n`` answers that are not among the solutions (``m``); 4 decimals."""
+    own, pool = set(solutions), set(allowed)
+    seen = [a for a in answers if a in pool]
+    if not seen:
+        raise RatenError("none of the answers is an allowed word: nothing to fit the mixture on")
+    return round(sum(a not in own for a in seen) / len(seen), 4)
+
+
 @dataclass(frozen=True)
 class FrequencyWeights:
     """``frequency_weights`` of one language as a value (a word set that carries it pickles, for
@@ -221,27 +264,31 @@ def frequency_fits(words: WordSet) -> bool:
 
 
 def apply_prior(words: WordSet, prior: str, *, weigh_fallback: bool = False) -> WordSet:
-    """``words`` with ``prior``: ``uniform`` (its solutions, equally likely) or ``frequency``
-    (every allowed word a possible answer, weighted by ``frequency_weights``).
+    """``words`` with ``prior``: ``uniform`` (the list's solutions, equally likely), ``frequency``
+    (every allowed word a possible answer, weighted by ``frequency_weights``) or ``mixture``
+    (every allowed word, the list's solutions weighing most: ``mixture_weights``).
 
     When no solution fits, the solver goes on with the allowed words that fit: equally likely,
     as the browser's engine (raten.web.device) ranks them too, or with ``weigh_fallback`` by
-    their frequency weights. Under ``frequency`` every allowed word is a candidate already."""
+    their frequency weights. Under the weighted priors every allowed word is a candidate already."""
     name = prior.strip().lower()
     language = words.language
     fitted = frequency_fits(words)
     fallback = FrequencyWeights(language) if weigh_fallback and fitted else None
     if name == UNIFORM:
-        return words.with_prior(UNIFORM, None, fallback_weights=fallback)
+        return words.with_prior(UNIFORM, None, solutions=words.list_solutions, fallback_weights=fallback)
+    if name in (FREQUENCY, MIXTURE) and not fitted and language in FITTED:
+        raise RatenError(
+            f"the {name} prior is fitted on five-letter lists in a-z, not on {words.name}: use --prior uniform",
+            "prior_unfitted",
+            list=words.name,
+        )
     if name == FREQUENCY:
-        if not fitted and language in FITTED:
-            raise RatenError(
-                f"the frequency prior is fitted on five-letter lists in a-z, not on {words.name}: use --prior uniform",
-                "prior_unfitted",
-                list=words.name,
-            )
         weights = frequency_weights(words.allowed, _language(language))
         return words.with_prior(FREQUENCY, weights, solutions=words.allowed, fallback_weights=fallback)
+    if name == MIXTURE:
+        weights = mixture_weights(words, outside_share(words))
+        return words.with_prior(MIXTURE, weights, solutions=words.allowed, fallback_weights=fallback)
     raise RatenError(
         f"unknown prior {prior!r}: choose one of {', '.join(PRIORS)}",
         "unknown_prior",

@@ -68,7 +68,7 @@ def live(en_words, tmp_path_factory, chromium_path) -> Live:  # noqa: ARG001 - c
     db = tmp_path_factory.mktemp("e2e") / "raten.sqlite3"
     # Every browser context is a new player from 127.0.0.1, and the whole suite opens about a
     # hundred: the per-address limits would refuse them (their own tests use their own apps).
-    roomy = Policy(address_burst=10_000, work_burst=10_000, new_player_burst=10_000, new_player_rate=100.0)
+    roomy = Policy(address="10000/second", work="10000/second", new_player="10000/second", transfer="10000/second")
     app = create_app(lists=lists, db_path=db, daily_secret="e2e", today=lambda: DAY, policy=roomy)
     served = Served(app)
     yield Live(served.url, app)

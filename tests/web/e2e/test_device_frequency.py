@@ -47,7 +47,7 @@ def small_server(en_words, tmp_path_factory, chromium_path):  # noqa: ARG001 - s
     sols = rnd.sample(en_words.solutions, 200)
     extra = rnd.sample([w for w in en_words.allowed if w not in set(sols)], 500)
     small = WordSet.from_lists(sols, sols + extra, name="small", language="en")
-    roomy = Policy(address_burst=10_000, work_burst=10_000, new_player_burst=10_000, new_player_rate=100.0)
+    roomy = Policy(address="10000/second", work="10000/second", new_player="10000/second")
     db = tmp_path_factory.mktemp("e2e-prior") / "raten.sqlite3"
     app = create_app(lists=Lists.load({"small": small}), db_path=db, daily_secret="p", policy=roomy)
     served = Served(app)

@@ -72,7 +72,7 @@ def player_or_new(request: Request, response: Response) -> str:
     when served over HTTPS); one address makes new players only so fast (429)."""
     player = current_player(request)
     if player is None:
-        request.app.state.limits.new_players.check(address(request))
+        request.app.state.limits.hit_from_thread("new_player", address(request))
         player = request.app.state.store.new_player()
         response.set_cookie(
             PLAYER_COOKIE,

@@ -12,6 +12,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request, Response
 
 from raten.engine.feedback import format_pattern
+from raten.play.game import Game
 from raten.web import i18n
 from raten.web.games import Played, Standing
 from raten.web.models import BoardsRowOut, GameIn, GameOut, GuessIn, Mode, RowOut, StatsOut
@@ -50,11 +51,8 @@ def stats_out(standing: Standing, request: Request) -> StatsOut:
     )
 
 
-def game_out(played: Played, request: Request) -> GameOut:
-    """What the player may see: no answer, share text or statistics before the end. One board's
-    rows and keyboard keep the shape they had before many boards (``RowOut``, ``keyboard``)."""
-    game, record = played.game, played.record
-    over = game.over or played.abandoned
+def rows_out(game: Game) -> list[RowOut | BoardsRowOut]:
+    """A game's rows: on one board the colours (``.?!``), on many each board's (``-`` once solved)."""
     rows: list[RowOut | BoardsRowOut] = []
     for word, codes in game.rows():
         patterns = [None if c is None else format_pattern(c, length=len(word)) for c in codes]
@@ -64,6 +62,15 @@ def game_out(played: Played, request: Request) -> GameOut:
             if game.boards == 1
             else BoardsRowOut(guess=word, pattern=joined, patterns=patterns)
         )
+    return rows
+
+
+def game_out(played: Played, request: Request) -> GameOut:
+    """What the player may see: no answer, share text or statistics before the end. One board's
+    rows and keyboard keep the shape they had before many boards (``RowOut``, ``keyboard``)."""
+    game, record = played.game, played.record
+    over = game.over or played.abandoned
+    rows = rows_out(game)
     keyboards = game.keyboards()
     return GameOut(
         id=record.id,
@@ -125,7 +132,7 @@ def post_guess(
     games: GamesDep,
     palette: PaletteQuery = "standard",  # noqa: ARG001 - read from the request where the share text is made
 ) -> GameOut:
-    return game_out(games.guess(current_player(request), game_id, body.guess), request)
+    return game_out(games.guess(current_player(request), game_id, body.guess, body.row), request)
 
 
 @router.get("/stats", response_model=StatsOut, responses=errors(400), summary="Your statistics on a list")

@@ -23,7 +23,7 @@ def get_lists(ls: ListsDep) -> ListsOut:
                 name=e.name,
                 language=e.language,
                 description=e.description,
-                solutions=len(e.words.solutions),
+                solutions=len(e.words.list_solutions),
                 allowed=len(e.words.allowed),
                 prior=prior_of(e.prior),
                 length=e.words.length,
@@ -48,7 +48,7 @@ def get_letters(
     ] = "solutions",
 ) -> dict:
     entry = ls.get(list_name)
-    words = entry.words.solutions if of == "solutions" else entry.words.allowed
+    words = entry.words.list_solutions if of == "solutions" else entry.words.allowed
     return {"list": entry.name, "of": of, **letter_stats(words, entry.words.alphabet).to_dict()}
 
 

@@ -21,8 +21,9 @@ from raten.web import i18n
 from raten.web.assets import Assets
 from raten.web.device import device_config
 from raten.web.service import ListEntry, Lists
+from raten.web.transfer import CODE_HOURS
 from raten.wordlists.presets import BUILT_PRESETS
-from raten.wordlists.prior import FREQUENCY, frequency_fits
+from raten.wordlists.prior import FREQUENCY, MIXTURE, frequency_fits
 from raten.wordlists.stats import letter_stats
 
 KEYBOARDS = {
@@ -88,7 +89,9 @@ class Pages:
         self.templates = Jinja2Templates(directory=templates)
         self.static = static
         self._proven: dict[str, dict[str, list]] = {}
-        self._letters = {name: letter_stats(e.words.solutions, e.words.alphabet) for name, e in lists.entries.items()}
+        self._letters = {
+            name: letter_stats(e.words.list_solutions, e.words.alphabet) for name, e in lists.entries.items()
+        }
         self.router = APIRouter(include_in_schema=False)
         self.router.add_api_route("/", self.solver, methods=["GET", "HEAD"])
         self.router.add_api_route("/solver", self.solver, methods=["GET", "HEAD"])
@@ -158,12 +161,13 @@ class Pages:
             "lists": lists,
             "list_groups": self.list_groups(lists, lang),
             # the frequency prior where it is fitted (five letters a-z, en and de) or the list's own
-            "frequency_offered": entry.prior == FREQUENCY or frequency_fits(entry.words),
+            "weighted_offered": entry.prior in (FREQUENCY, MIXTURE) or frequency_fits(entry.words),
             "link": link,
             "lang_links": {code: link(request.url.path, lang=code) for code in i18n.LANGUAGES},
             "config_json": json.dumps(config, ensure_ascii=False).replace("</", "<\\/"),
             "version": __version__,
             "asset": self.static.url,
+            "transfer_hours": CODE_HOURS,
         }
 
     def solver(self, request: Request) -> HTMLResponse:

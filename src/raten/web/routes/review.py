@@ -4,14 +4,19 @@ bounded queue, 503), with the notes worded in the request's language."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
 
 from raten.engine.words import WordSet
 from raten.play.game import Game
 from raten.trees import budget
 from raten.trees.values import Budget
 from raten.web import i18n
-from raten.web.models import GameReviewIn, GameReviewOut
+from raten.web.models import GameReviewIn, GameReviewOut, ReviewPendingOut
 from raten.web.routes.common import GamesDep, LimitsDep, ListsDep, address, current_player, errors, language
 
 router = APIRouter()
@@ -35,7 +40,7 @@ def _worded(review: dict, lang: str) -> dict:
     return review
 
 
-def _game_review(game: Game) -> dict:
+def game_review(game: Game) -> dict:
     """The library's review of a played game, as plain JSON values (runs on a worker thread)."""
     return game.exact_review(_budget()).to_dict()
 
@@ -60,15 +65,31 @@ def _review(words: WordSet, body: GameReviewIn) -> dict:
 @router.get(
     "/games/{game_id}/review",
     response_model=GameReviewOut,
-    responses=errors(400, 404, 409),
+    responses={**errors(400, 404, 409), 202: {"model": ReviewPendingOut}},
     summary="After the game: each guess judged exactly (skill, luck, regret), and the solver's own game",
 )
-async def get_review(game_id: str, request: Request, games: GamesDep, limits: LimitsDep) -> dict:
+async def get_review(
+    game_id: str,
+    request: Request,
+    games: GamesDep,
+    wait: Annotated[bool, Query(description="Wait for a review still being made; false: 202 at once.")] = True,
+) -> Any:
     """The library's review of a finished one-board game: the server knows the answer once it is
-    over (409 before)."""
-    game = games.game(current_player(request), game_id)
+    over (409 before). It is made once, in the background on the work queue, and kept: then any
+    server answers it at once. With ``wait=false`` a review not kept yet is answered
+    ``202 {"status": "pending"}`` (ask again after ``Retry-After``)."""
+    player = current_player(request)
+    game = games.game(player, game_id)
     game.check_reviewable()
-    return _worded(await limits.work_for(address(request), _game_review, game), language(request))
+    reviews = request.app.state.reviews
+    assert player is not None  # games.game found the game, so the player is known
+    kept = await run_in_threadpool(reviews.kept, player, game_id)
+    if kept is None:
+        job = await reviews.start(player, game_id, game, address(request))
+        if not wait:
+            return JSONResponse({"status": "pending"}, status_code=202, headers={"Retry-After": "1"})
+        kept = await asyncio.shield(job)
+    return _worded(kept, language(request))
 
 
 @router.post(

@@ -39,7 +39,8 @@ async def post_hints(body: HintsIn, request: Request, ls: ListsDep, limits: Limi
         guarantee=body.guarantee,
         guarantee_over=body.guarantee_over,
     )
-    content = await ls.answer(query, partial(limits.work_for, address(request), request.app.state.rank))
+    rank = partial(limits.work_for, address(request), request.app.state.rank)
+    content = await ls.answer(query, rank, request.app.state.shared)
     return Response(content, media_type="application/json")
 
 

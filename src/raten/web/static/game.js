@@ -53,8 +53,10 @@ export async function sendGuess(game, word, hooks) {
   hooks.pending();
   document.body.dataset.sending = "true";
   try {
+    // the row it is played on: sent again after a lost answer, the server answers the game as it is
+    // instead of playing the guess twice (a node may die between playing it and answering)
     hooks.sent(await api("/api/games/" + encodeURIComponent(game.id) + "/guesses", {
-      method: "POST", body: { guess: word },
+      method: "POST", body: { guess: word, row: game.rows.length },
     }));
   } catch (e) {
     hooks.failed(e);

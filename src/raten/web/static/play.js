@@ -8,6 +8,7 @@
 import "./common.js";
 import { BOARDS as N, LENGTH, RATEN, tr } from "./config.js";
 import { openGame, sendGuess, wireNewGame } from "./game.js";
+import "./history.js";
 import { keyboard } from "./keyboard.js";
 import * as many from "./play-boards.js";
 import * as one from "./play-one.js";

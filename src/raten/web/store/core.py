@@ -20,7 +20,15 @@ from raten.errors import RatenError, shorten
 from raten.play.records import Finished
 from raten.web.store.engine import Engine
 from raten.web.store.migrations import migrate
-from raten.web.store.records import ConflictError, GameRecord, StoredRow, StoreWarning, UnavailableError, new_id
+from raten.web.store.records import (
+    ConflictError,
+    DuplicateError,
+    GameRecord,
+    StoredRow,
+    StoreWarning,
+    UnavailableError,
+    new_id,
+)
 from raten.web.store.target import is_postgres
 from raten.web.store.target import shown as target_shown
 
@@ -156,6 +164,10 @@ class Store:
         self._write([("INSERT INTO players (id, created) VALUES (?, ?)", (player, _now()))])
         return player
 
+    def ping(self) -> None:
+        """One trivial read: ``UnavailableError`` while the database cannot be used."""
+        self._read("SELECT 1", ())
+
     def player_exists(self, player: str) -> bool:
         return bool(self._read("SELECT 1 FROM players WHERE id = ?", (player,)))
 
@@ -192,18 +204,20 @@ class Store:
             )
         )
         self._write(writes)
-        return GameRecord(game_id, player, list_name, mode, number, hard, answer, (), "playing", boards)
+        return GameRecord(game_id, player, list_name, mode, number, hard, answer, (), "playing", boards, now, now)
 
-    _COLUMNS = "id, player, list, mode, number, hard, answer, rows, status, boards"
+    _COLUMNS = "id, player, list, mode, number, hard, answer, rows, status, boards, created, updated"
 
     @staticmethod
     def _record(row: tuple) -> GameRecord:
-        game_id, player, list_name, mode, number, hard, answer, rows, status, boards = row
+        game_id, player, list_name, mode, number, hard, answer, rows, status, boards, created, updated = row
         moves = tuple(
             (str(w), tuple(None if x is None else int(x) for x in c) if isinstance(c, list) else int(c))
             for w, c in json.loads(rows)
         )
-        return GameRecord(game_id, player, list_name, mode, number, bool(hard), answer, moves, status, int(boards))
+        return GameRecord(
+            game_id, player, list_name, mode, number, bool(hard), answer, moves, status, int(boards), created, updated
+        )
 
     def game(self, player: str, game_id: str) -> GameRecord | None:
         """The game with this id if it belongs to ``player``, else None."""
@@ -224,7 +238,7 @@ class Store:
         rows = self._read(
             "SELECT number, status, rows FROM games"
             " WHERE player = ? AND list = ? AND boards = ? AND mode = ? AND status IN ('won', 'lost', 'abandoned')"
-            " ORDER BY rowid",
+            " ORDER BY created, rowid",
             (player, list_name, boards, mode),
         )
         return [Finished(number, status == "won", _tries(moves)) for number, status, moves in rows]
@@ -240,21 +254,23 @@ class Store:
 
     def set_hard(self, record: GameRecord, hard: bool) -> GameRecord:
         """Switch hard mode of a game that has no guesses yet."""
+        now = _now()
         (count,) = self._write(
             [
                 (
                     "UPDATE games SET hard = ?, updated = ? WHERE id = ? AND player = ? AND rows = '[]'",
-                    (int(hard), _now(), record.id, record.player),
+                    (int(hard), now, record.id, record.player),
                 )
             ]
         )
         if not count:
             raise ConflictError("hard mode can only change before the first guess")
-        return GameRecord(**{**record.__dict__, "hard": hard})
+        return GameRecord(**{**record.__dict__, "hard": hard, "updated": now})
 
     def save_rows(self, record: GameRecord, rows: tuple[StoredRow, ...], status: str) -> GameRecord:
         """Store the game's new rows and status. Refused (``ConflictError``) if the rows changed
         meanwhile, so a game ends (and counts) once, and a game no longer in play takes no row."""
+        now = _now()
         (count,) = self._write(
             [
                 (
@@ -263,7 +279,7 @@ class Store:
                     (
                         json.dumps([list(r) for r in rows]),
                         status,
-                        _now(),
+                        now,
                         record.id,
                         record.player,
                         json.dumps([list(r) for r in record.history]),
@@ -273,7 +289,87 @@ class Store:
         )
         if count != 1:
             raise ConflictError("the game changed meanwhile; reload it")
-        return GameRecord(**{**record.__dict__, "history": rows, "status": status})
+        # as stored: the time of this write too (a second may have passed since the game was read)
+        return GameRecord(**{**record.__dict__, "history": rows, "status": status, "updated": now})
+
+    # --- history, reviews and games that travel -----------------------------------------
+
+    def history(self, player: str, limit: int) -> list[GameRecord]:
+        """The player's games that have a guess (and the daily ones begun), newest first, at most ``limit``."""
+        rows = self._read(
+            f"SELECT {self._COLUMNS} FROM games WHERE player = ? AND (rows <> '[]' OR mode = 'daily')"
+            " ORDER BY created DESC, rowid DESC LIMIT ?",
+            (player, limit),
+        )
+        return [self._record(r) for r in rows]
+
+    def finished_games(self, player: str) -> list[GameRecord]:
+        """Every game of the player's that is over (won, lost, given up), in the order they were begun."""
+        rows = self._read(
+            f"SELECT {self._COLUMNS} FROM games WHERE player = ? AND status IN ('won', 'lost', 'abandoned')"
+            " ORDER BY created, rowid",
+            (player,),
+        )
+        return [self._record(r) for r in rows]
+
+    def reviewed(self, player: str) -> set[str]:
+        """The ids of the player's games whose review is kept."""
+        return {game for (game,) in self._read("SELECT game FROM reviews WHERE player = ?", (player,))}
+
+    def review(self, player: str, game_id: str) -> str | None:
+        """The kept review of a game of the player's (JSON), or None."""
+        rows = self._read("SELECT review FROM reviews WHERE player = ? AND game = ?", (player, game_id))
+        return rows[0][0] if rows else None
+
+    def keep_review(self, player: str, game_id: str, review: str) -> None:
+        """Keep a game's review (a second one for the same game, made by another node meanwhile, is dropped)."""
+        self._write(
+            [
+                (
+                    "INSERT INTO reviews (player, game, review, created) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (player, game_id, review, _now()),
+                )
+            ]
+        )
+
+    def signing_key(self) -> str:
+        """The server's private key for the files players take their games away in, made once and kept."""
+        self._write([("INSERT INTO meta (key, value) VALUES ('export_key', ?) ON CONFLICT DO NOTHING", (new_id(),))])
+        return self._read("SELECT value FROM meta WHERE key = 'export_key'", ())[0][0]
+
+    def new_transfer(self, player: str, code: str) -> None:
+        """Keep a short code that names the player's games (``ConflictError``: the code is taken)."""
+        try:
+            self._write([("INSERT INTO transfers (code, player, created) VALUES (?, ?, ?)", (code, player, _now()))])
+        except DuplicateError:
+            raise ConflictError("that code is taken") from None
+
+    def transfer(self, code: str, since: str) -> str | None:
+        """The player a code made after ``since`` (ISO time) names, or None."""
+        rows = self._read("SELECT player FROM transfers WHERE code = ? AND created > ?", (code, since))
+        return rows[0][0] if rows else None
+
+    def forget_transfers(self, before: str) -> None:
+        """Drop the codes made before ``before`` (ISO time)."""
+        self._write([("DELETE FROM transfers WHERE created < ?", (before,))])
+
+    def import_games(self, player: str, games: list[GameRecord]) -> tuple[int, int, int]:
+        """Copy finished games to ``player``, merged by game id, in one transaction: (added, already
+        there, refused because the player has that day's daily game of the list already)."""
+        mine = {g for (g,) in self._read("SELECT id FROM games WHERE player = ?", (player,))}
+        fresh = [g for g in games if g.id not in mine]
+        inserts = [
+            (
+                f"INSERT INTO games ({self._COLUMNS}) VALUES ({', '.join('?' * 12)}) ON CONFLICT DO NOTHING",
+                (
+                    g.id, player, g.list, g.mode, g.number, int(g.hard), g.answer,
+                    json.dumps([list(r) for r in g.history]), g.status, g.boards, g.created, g.updated,
+                ),
+            )
+            for g in fresh
+        ]  # fmt: skip
+        added = sum(self._write(inserts)) if inserts else 0
+        return added, len(games) - len(fresh), len(fresh) - added
 
 
 def _runtime_faults(target: str | Path) -> tuple[type[BaseException], ...]:

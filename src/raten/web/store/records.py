@@ -38,6 +38,9 @@ class GameRecord:
     history: tuple[StoredRow, ...]
     status: str
     boards: int = 1
+    #: When it was begun and last changed (ISO 8601, UTC, seconds).
+    created: str = ""
+    updated: str = ""
 
     @property
     def answers(self) -> tuple[str, ...]:

@@ -160,7 +160,7 @@ def build(
     hunspell: HunspellDict | None = DEFAULT_HUNSPELL,
     compare: Iterable[Path] = (),
     frequent: bool = True,
-    non_words: bool = False,
+    non_words: bool = True,
 ) -> tuple[BuildResult, dict]:
     """Build the lists from DICT_PATH, the HUNSPELL dictionary (None: wngerman alone) and
     wordfreq (with FREQUENT, its frequent words too; with NON_WORDS, less those that are no
@@ -170,8 +170,6 @@ def build(
     ``coverage`` how many words of each COMPARE list the lists hold, ``non_words`` what the
     filter dropped and kept).
     """
-    if non_words and not frequent:
-        raise RatenError("--filter-non-words filters wordfreq's frequent words: not with --no-frequent")
     lex = read_dictionary(dict_path)
     compared = {str(p): read_word_file(p, 5) for p in compare}  # bad files fail before the slow part
     forms = parse_dictionary(expand(hunspell)) if hunspell is not None else None
@@ -179,7 +177,7 @@ def build(
     zipf = wordfreq_zipf()
     added = frequent_words(zipf_table("de"), zipf_table("en")) if frequent else []
     # the other German game's accepted words come from the package's own 6mal5 preset
-    sifted = non_word_filter(added, hunspell, load_preset("6mal5").allowed) if non_words else None
+    sifted = non_word_filter(added, hunspell, load_preset("6mal5").allowed) if non_words and frequent else None
     result = build_lists(
         lex, zipf, solutions=n_solutions, min_zipf=min_zipf, forms=forms, frequent=added, names=names, non_words=sifted
     )
@@ -197,7 +195,7 @@ def build(
             dict_path=dict_path,
             hunspell=hunspell,
             frequent=frequent,
-            non_words=non_words,
+            non_words=sifted is not None,
         )
         notice = notice_text(result, lex, sources)
         out_dir = out if out is not None else default_out_dir()

@@ -4,8 +4,8 @@
    service worker (/sw.js) that keeps the solver page, its scripts and the word list for offline
    use, and the offline page shown for the pages that need the server. One board only: a
    request with several boards (or any field it does not know) goes to the server, and so does a
-   prior the device has no list file for (config.priors: the frequency prior when every allowed
-   word as an answer still makes a table the device can build).
+   prior the device has no list file for (config.priors: each other prior whose table the device
+   can build).
    The browser tests call solverHints through import() of this module's URL, which the page
    lists in its <link rel="modulepreload"> tags (so they share the page's own module). */
 import { ApiError, api } from "../api.js";

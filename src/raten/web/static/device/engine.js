@@ -549,10 +549,21 @@ export class State {
     return new State(list, this.hard, history, new Int32Array(0), fallback, warnings);
   }
 
-  /** The rows worth ranking: every allowed word (legal ones in hard mode); with one or two
-      candidates left, only the candidates (State.guess_rows). */
+  /** Whether one candidate weighs at least as much as all the others together: one or two
+      candidates left, or under a prior a clear favourite (State.decided). */
+  get decided() {
+    if (this.count <= 2) return true;
+    const w = this.answerWeights();
+    if (!w) return false;
+    let most = 0;
+    for (const x of w) if (x > most) most = x;
+    return 2 * most >= pairwiseSum(w);
+  }
+
+  /** The rows worth ranking: every allowed word (legal ones in hard mode); when the answer is
+      all but known (decided), only the candidates (State.guess_rows). */
   guessRows() {
-    if (this.count <= 2) return this.candidateRows();
+    if (this.decided) return this.candidateRows();
     if (this.hard && this.history.length) return legalRows(this.list, this.history);
     return allRows(this.list);
   }
@@ -772,6 +783,10 @@ export function rankState(state, top = MAX_TOP) {
     if (useful.length && useful.length < order.length) order = useful;
   }
   order.sort((i, j) => (keys[j] - keys[i]) || (mark[rows[j]] - mark[rows[i]]) || (rows[i] - rows[j]));
+  if (weights && state.decided) {  // a clear favourite under a prior: the likeliest first (rank.rank)
+    const weight = new Map(Array.from(state.candidateRows(), (r, k) => [r, weights[k]]));
+    order.sort((i, j) => weight.get(rows[j]) - weight.get(rows[i]));  // stable: the ranking's order on a tie
+  }
   return order.slice(0, top).map((i) => ({
     word: state.list.allowed[rows[i]],
     bits: stats.bits[i],
