@@ -9,7 +9,7 @@
 #             and the docs site built with --strict.
 # make docs:  regenerate docs/cli.md from --help (a test fails when it is stale).
 # make site:  build the docs site (mkdocs.yml, Material theme) into .cache/site; broken links fail.
-# make dictionaries: Debian's German dictionaries and tools that `raten words build` reads.
+# make dictionaries: Debian's dictionaries and tools that `raten words build` reads (German, --lang).
 # make postgres: Debian's PostgreSQL server, which the store's tests start a throwaway copy of.
 # make redis, make nginx: Debian's redis-server and nginx, which the tests of several nodes start copies of.
 PYTHON ?= python3
@@ -50,14 +50,18 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 # Debian's German dictionaries and tools that `raten words build` reads (wngerman, the frami
-# hunspell dictionary, unmunch and hunspell to expand it), for the German build's tests.
+# hunspell dictionary, unmunch and hunspell to expand it), for the German build's tests, and the
+# hunspell dictionaries `raten words build --lang` reads for the other languages' lists
+# (src/raten/wordlists/languages.py), for the tests that rebuild them byte for byte.
 # hunspell-de-de-frami conflicts with hunspell-de-de, whose forms are wngerman's anyway.
 GERMAN_DEBS := wngerman hunspell-de-de-frami hunspell-tools hunspell
+LANGUAGE_DEBS := hunspell-en-us hunspell-fr hunspell-es hunspell-it hunspell-nl hunspell-pt-br
+DICTIONARY_DEBS := $(GERMAN_DEBS) $(LANGUAGE_DEBS)
 dictionaries:
-	@dpkg-query -W -f='$${Status}\n' $(GERMAN_DEBS) 2>/dev/null | grep -c '^install ok installed$$' \
-		| grep -qx $(words $(GERMAN_DEBS)) || { \
-		echo "installing Debian's $(GERMAN_DEBS) for the German build's tests"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(GERMAN_DEBS) >/dev/null; }
+	@dpkg-query -W -f='$${Status}\n' $(DICTIONARY_DEBS) 2>/dev/null | grep -c '^install ok installed$$' \
+		| grep -qx $(words $(DICTIONARY_DEBS)) || { \
+		echo "installing Debian's $(DICTIONARY_DEBS) for the word lists' build tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DICTIONARY_DEBS) >/dev/null; }
 
 # Debian's PostgreSQL server: the store's tests run on SQLite and on a throwaway PostgreSQL that
 # tests/postgres_server.py starts in a temporary folder (initdb and pg_ctl from /usr/lib/postgresql).

@@ -29,8 +29,8 @@ CODE = """
 import numpy as np
 import raten.trees.kernels as tk
 from raten.engine import hardmode
-tk.perfect_splitter(np.zeros((3, 4), np.uint8), np.arange(3, dtype=np.int32), np.arange(4, dtype=np.int32))
-hardmode.letter_counts(np.zeros((2, 5), np.uint8))
+tk.perfect_splitter(np.zeros((3, 4), np.uint8), np.arange(3, dtype=np.int32), np.arange(4, dtype=np.int32), 243)
+hardmode.letter_counts(np.zeros((2, 5), np.uint8), 26)
 """
 
 

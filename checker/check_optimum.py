@@ -32,7 +32,6 @@ import numpy as np
 GREY, YELLOW, GREEN = 0, 1, 2
 MARKS = {".": GREY, "?": YELLOW, "!": GREEN}
 SHOW = ".?!"
-ALL_GREEN = 242  # five greens: sum of 2 * 3**i
 MAGIC = "# raten decision tree v1"
 DIGESTED = ("lists", "mode", "max_guesses", "opener", "status", "total", "worst")
 
@@ -57,14 +56,14 @@ def require(holds: bool, claim: str) -> None:
 def feedback(guess: str, answer: str) -> str:
     """Greens first take their letter; then yellows left to right from the letters left.
     BEERE against RENTE: ``.!.?!`` (grey, green, grey, yellow, green)."""
-    marks = ["."] * 5
+    marks = ["."] * len(guess)
     left: Counter[str] = Counter()
-    for i in range(5):
+    for i in range(len(guess)):
         if guess[i] == answer[i]:
             marks[i] = "!"
         else:
             left[answer[i]] += 1
-    for i in range(5):
+    for i in range(len(guess)):
         if marks[i] != "!" and left[guess[i]] > 0:
             marks[i] = "?"
             left[guess[i]] -= 1
@@ -79,20 +78,23 @@ def code_of(marks: str) -> int:
 
 
 def letters(words: list[str]) -> np.ndarray:
-    return np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8).reshape(len(words), 5) - ord("a")
+    """Words of one length as arrays of their letters' code points (any letters: ä, ñ too)."""
+    return np.array([[ord(c) for c in w] for w in words], dtype=np.int32).reshape(len(words), len(words[0]))
 
 
 def feedback_matrix(guesses: list[str], answers: list[str], chunk: int = 1024) -> np.ndarray:
-    """Codes (0..242, first letter most significant) of every guess against every answer, uint8.
-    Position i is yellow when the answer has more of its letter outside the greens than the
-    guess used at earlier non-green positions: the same rule as ``feedback``."""
+    """Codes (base 3, first letter most significant: 0..242 for five letters) of every guess
+    against every answer, uint8 up to five letters and uint16 above. Position i is yellow when
+    the answer has more of its letter outside the greens than the guess used at earlier
+    non-green positions: the same rule as ``feedback``."""
     g_all, s = letters(guesses), letters(answers)[None, :, :]
-    out = np.empty((len(guesses), len(answers)), dtype=np.uint8)
+    length = g_all.shape[1]
+    out = np.empty((len(guesses), len(answers)), dtype=np.uint8 if length <= 5 else np.uint16)
     for lo in range(0, len(guesses), chunk):
         g = g_all[lo : lo + chunk, None, :]
         green = g == s
-        code = np.zeros(green.shape[:2], dtype=np.int16)
-        for i in range(5):
+        code = np.zeros(green.shape[:2], dtype=np.int32)
+        for i in range(length):
             avail = ((s == g[:, :, i : i + 1]) & ~green).sum(axis=2)
             used = np.zeros_like(avail)
             for j in range(i):
@@ -107,10 +109,10 @@ def hard_violation(guess: str, history: list[tuple[str, str]]) -> str | None:
     """Why ``guess`` breaks hard mode after ``history``: greens kept in place, every letter
     shown (green or yellow) used at least as often as one earlier guess showed it."""
     for g, marks in history:
-        for i in range(5):
+        for i in range(len(g)):
             if marks[i] == "!" and guess[i] != g[i]:
                 return f"letter {i + 1} must be {g[i].upper()} ({g.upper()} {marks})"
-        shown = Counter(g[i] for i in range(5) if marks[i] != ".")
+        shown = Counter(g[i] for i in range(len(g)) if marks[i] != ".")
         for ch, n in shown.items():
             if guess.count(ch) < n:
                 return f"it must contain {ch.upper()} {n} time(s) ({g.upper()} {marks})"
@@ -142,8 +144,8 @@ def read_words(path: str, what: str) -> list[str]:
         w = line.strip().lower()
         if not w or w.startswith("#"):
             continue
-        if len(w) != 5 or not w.isascii() or not w.isalpha():
-            raise UsageError(f"{path}:{no}: {line.strip()!r} is not a five-letter word a-z")
+        if not 4 <= len(w) <= 8 or not w.isalpha() or len(w) != len((words or [w])[0]):
+            raise UsageError(f"{path}:{no}: {line.strip()!r} is not a word of 4 to 8 letters, as long as the first")
         words.append(w)
     if not words:
         raise UsageError(f"the {what} file {path!r} holds no words")
@@ -167,8 +169,7 @@ def read_tree(path: str) -> tuple[dict[str, str], list[tuple[int, list[tuple[str
             continue
         toks = line.lower().split()
         bad = len(toks) % 2 or any(
-            len(t) != 5 or (set(t) - set(SHOW) if k % 2 else not (t.isascii() and t.isalpha()))
-            for k, t in enumerate(toks)
+            len(t) != len(toks[0]) or (set(t) - set(SHOW) if k % 2 else not t.isalpha()) for k, t in enumerate(toks)
         )
         if bad:
             raise UsageError(f"{path}:{no}: expected GUESS MARKS pairs (marks of ! ? .), got {line!r}")
@@ -217,7 +218,8 @@ def check_tree(path: str, solutions: list[str], allowed: set[str], hard: bool) -
     for no, moves in paths:
         where = f"{path}:{no}"
         answer = moves[-1][0]
-        require(moves[-1][1] == "!!!!!", f"{where}: the path does not end in !!!!!")
+        solved = "!" * len(answer)
+        require(moves[-1][1] == solved, f"{where}: the path does not end in {solved}")
         require(answer in sols, f"{where}: {answer.upper()} is not a solution")
         require(answer not in seen, f"{where}: {answer.upper()} is reached twice (also line {seen.get(answer)})")
         seen[answer] = no
@@ -226,7 +228,7 @@ def check_tree(path: str, solutions: list[str], allowed: set[str], hard: bool) -
             true = feedback(guess, answer)
             require(marks == true, f"{where}: {guess.upper()} against {answer.upper()} shows {true}, not {marks}")
             last = i == len(moves) - 1
-            require(marks != "!!!!!" or last, f"{where}: the path goes on after {answer.upper()} is solved")
+            require(marks != solved or last, f"{where}: the path goes on after {answer.upper()} is solved")
             prefix = tuple(moves[:i])
             other = node.setdefault(prefix, (guess, no))
             if other[0] != guess:
@@ -276,7 +278,9 @@ class Bounds:
         self.F = feedback_matrix(allowed, solutions)  # (allowed, solutions)
         self.FT = np.ascontiguousarray(self.F.T)  # (solutions, allowed)
         self.L = letters(allowed)
-        self.counts = np.stack([(c == self.L).sum(axis=1) for c in range(26)], axis=1)
+        self.length = self.L.shape[1]
+        self.green = 3**self.length - 1  # the all-green code
+        self.counts = {int(c): (c == self.L).sum(axis=1) for c in np.unique(self.L)}  # by letter, in each word
         self.classes = np.concatenate([self.distinct(self.FT[:, i : i + 1024]) for i in range(0, len(allowed), 1024)])
         self.most = int(self.classes.max())
         self.by_classes = np.argsort(-self.classes, kind="stable")  # guesses, most classes of all solutions first
@@ -288,7 +292,7 @@ class Bounds:
         as bytes (greens and letter counts; the same rule gives the same mask)."""
         if not self.hard:
             return None, b""
-        digits = [(code // 3 ** (4 - i)) % 3 for i in range(5)]
+        digits = [(code // 3 ** (self.length - 1 - i)) % 3 for i in range(self.length)]
         o = self.L[opener]
         mask = np.ones(len(self.words), dtype=bool)
         need: Counter[int] = Counter()
@@ -298,12 +302,11 @@ class Bounds:
             if d != GREY:
                 need[int(o[i])] += 1
         for c, n in need.items():
-            mask &= self.counts[:, c] >= n
+            mask &= self.counts[c] >= n
         rule = [(i, int(o[i])) for i, d in enumerate(digits) if d == GREEN] + sorted(need.items())
         return mask, repr(rule).encode()
 
-    @staticmethod
-    def distinct(sub: np.ndarray) -> np.ndarray:
+    def distinct(self, sub: np.ndarray) -> np.ndarray:
         """Number of distinct codes in each column of ``sub`` (answers x guesses)."""
         n, width = sub.shape
         if n <= 10:  # a row counts if no earlier row has its code
@@ -314,7 +317,7 @@ class Bounds:
                     new &= sub[i] != sub[j]
                 out += new
             return out
-        seen = np.zeros((243, width), dtype=bool)
+        seen = np.zeros((self.green + 1, width), dtype=bool)
         seen[sub, np.arange(width)] = True
         return np.count_nonzero(seen, axis=0)
 
@@ -352,9 +355,9 @@ class Bounds:
         a = self.index[opener]
         row = self.F[a]
         order = np.argsort(row, kind="stable")
-        sizes = np.bincount(row, minlength=243)
+        sizes = np.bincount(row, minlength=self.green + 1)
         starts = np.concatenate(([0], np.cumsum(sizes)))
-        classes = sorted(((int(sizes[c]), c) for c in range(243) if sizes[c] and c != ALL_GREEN), reverse=True)
+        classes = sorted(((int(sizes[c]), c) for c in range(len(sizes)) if sizes[c] and c != self.green), reverse=True)
         bound = len(row) + sum(2 * n - 1 for n, _ in classes)
         open_ = []
         for n, c in classes:

@@ -80,6 +80,12 @@ def need_debian(what: str, present: bool) -> None:
         pytest.skip(message)
 
 
+@pytest.fixture(name="need_debian", scope="session")
+def need_debian_fixture():
+    """``need_debian(what, present)``: skip (fail under `make test`) when a Debian package is missing."""
+    return need_debian
+
+
 @pytest.fixture(scope="session")
 def hunspell_tools() -> None:
     """Debian's unmunch (hunspell-tools) and hunspell, which expand a hunspell dictionary."""

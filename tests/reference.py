@@ -20,15 +20,16 @@ DOTS = ".?!"
 
 
 def ref_colours(guess: str, answer: str) -> list[int]:
-    """Colours of each letter of ``guess`` against ``answer`` (0 grey, 1 yellow, 2 green)."""
-    assert len(guess) == len(answer) == 5, (guess, answer)
+    """Colours of each letter of ``guess`` against ``answer`` (0 grey, 1 yellow, 2 green): words
+    of one length, any letters."""
+    assert len(guess) == len(answer), (guess, answer)
     colours = []
     for i, letter in enumerate(guess):
         if answer[i] == letter:
             colours.append(GREEN)
             continue
         # copies of this letter in the answer that no green uses up
-        spare = sum(1 for j in range(5) if answer[j] == letter and guess[j] != letter)
+        spare = sum(1 for j in range(len(answer)) if answer[j] == letter and guess[j] != letter)
         # earlier non-green copies of this letter in the guess that took a yellow first
         earlier = sum(1 for j in range(i) if guess[j] == letter and answer[j] != letter)
         colours.append(YELLOW if earlier < spare else GREY)
@@ -36,7 +37,7 @@ def ref_colours(guess: str, answer: str) -> list[int]:
 
 
 def ref_code(guess: str, answer: str) -> int:
-    """The 0..242 code: base 3, first letter most significant."""
+    """The code (0..242 for five letters): base 3, first letter most significant."""
     code = 0
     for c in ref_colours(guess, answer):
         code = 3 * code + c

@@ -10,33 +10,36 @@ import numpy as np
 from raten.engine.feedback import format_pattern
 from raten.engine.feedback import pattern as _pattern
 from raten.engine.rank import split_stats
-from raten.engine.words import check_word, letters
+from raten.engine.words import check_word, compared_letters
 from raten.errors import RatenError
 
 
 def pattern(guess: str, target: str) -> int:
-    """The 0..242 feedback code (first letter most significant, 0 grey, 1 yellow, 2 green)."""
-    return _pattern(check_word(guess, "guess"), check_word(target, "target"))
+    """The feedback code (first letter most significant, 0 grey, 1 yellow, 2 green) of words of
+    one length, 4 to 8 letters."""
+    g = check_word(guess, "guess")
+    return _pattern(g, check_word(target, "target", length=len(g)))
 
 
 def feedback(guess: str, answer: str, notation: str = "dots") -> str:
     """The feedback of ``guess`` against ``answer`` as a string, e.g. ``feedback("spiel", "insel") == "?.?!!"``.
 
-    Both words are checked and normalised (five letters a-z after ä→ae, ö→oe, ü→ue, ß→ss).
+    Both words are checked and normalised (4 to 8 letters a-z after ä→ae, ö→oe, ü→ue, ß→ss, both
+    of one length).
     """
-    from raten.engine.words import check_word  # raten.engine.words imports this module
-
-    return format_pattern(pattern(check_word(guess, "guess"), check_word(answer, "answer")), notation)
+    g = check_word(guess, "guess")
+    return format_pattern(pattern(g, check_word(answer, "answer", length=len(g))), notation, len(g))
 
 
 def _stats(guesses: list[str], candidates: list[str]):
-    cands = [check_word(w, "candidate") for w in candidates]
-    if not cands:
+    if not candidates:
         raise RatenError("no candidates to measure the guesses against")
-    pool = [check_word(w, "guess") for w in guesses]
+    length = len(check_word(candidates[0], "candidate"))
+    cands = [check_word(w, "candidate", length=length) for w in candidates]
+    pool = [check_word(w, "guess", length=length) for w in guesses]
     from raten.engine import kernels  # numba: only the calls that build a table pay for it
 
-    table = kernels.feedback_matrix(letters(pool), letters(cands))
+    table = kernels.feedback_matrix(*compared_letters(pool, cands))
     return pool, cands, split_stats(table, np.arange(len(pool)), np.arange(len(cands)))
 
 

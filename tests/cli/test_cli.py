@@ -334,7 +334,7 @@ def test_solve_end_of_input_ends_cleanly() -> None:
         (["hint", "crane=!....", "brine=!...."], "position 1 cannot be both C and B"),
         (["hint", "eerie=.?..."], "a yellow E cannot follow a grey E"),
         (["hint", "--words", "xx"], "unknown word list 'xx'"),
-        (["openers", "--words", "fr"], "unknown word list 'fr'"),
+        (["openers", "--words", "klingon"], "unknown word list 'klingon'"),
         (["hint", "--strategy", "best"], "unknown strategy"),
         (["hint", "--top", "0"], "top must be at least 1"),
         (["hint", "--top", "x"], "is not a valid integer"),

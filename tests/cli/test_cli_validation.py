@@ -165,10 +165,10 @@ def _complete(words: str) -> list[str]:
 
 def test_shell_completion_of_commands_lists_strategies_and_priors() -> None:
     assert _complete("raten hi") == ["hint"]
-    assert _complete("raten hint --words e") == ["en", "en-nyt"]
-    assert _complete("raten review --words d") == ["de", "de-ext"]
-    assert _complete("raten cache clear --list de") == ["de", "de-ext"]
-    assert _complete("raten words stats en") == ["en", "en-nyt"]
+    assert _complete("raten hint --words e") == ["en", "en-nyt", "en-4", "en-6", "en-7", "es"]
+    assert _complete("raten review --words d") == ["de", "de-ext", "de-4", "de-6", "de-7", "de-umlaut"]
+    assert _complete("raten cache clear --list de-") == ["de-ext", "de-4", "de-6", "de-7", "de-umlaut"]
+    assert _complete("raten words stats en") == ["en", "en-nyt", "en-4", "en-6", "en-7"]
     assert _complete("raten hint --strategy mini") == ["minimax"]
     assert _complete("raten bench --strategy l") == ["lookahead"]
     assert _complete("raten openers --prior ") == ["uniform", "frequency", "mixture"]
@@ -177,9 +177,9 @@ def test_shell_completion_of_commands_lists_strategies_and_priors() -> None:
 def test_shell_completion_of_comma_separated_lists_and_many_board_strategies() -> None:
     """serve --lists and bench --strategy take names separated by commas: the last one is completed,
     none twice; after --boards N the strategies are the many-board ones."""
-    assert _complete("raten serve --lists e") == ["en", "en-nyt"]
-    assert _complete("raten serve --lists en,d") == ["en,de", "en,de-ext"]
-    assert _complete("raten serve --lists en,de,e") == ["en,de,en-nyt"]
+    assert _complete("raten serve --lists e") == ["en", "en-nyt", "en-4", "en-6", "en-7", "es"]
+    assert _complete("raten serve --lists en,de-") == ["en,de-ext", "en,de-4", "en,de-6", "en,de-7", "en,de-umlaut"]
+    assert _complete("raten serve --lists en,de,en") == ["en,de,en-nyt", "en,de,en-4", "en,de,en-6", "en,de,en-7"]
     assert _complete("raten bench --strategy entropy,mi") == ["entropy,minimax"]
     assert _complete("raten bench --strategy entropy,e") == ["entropy,expected"]
     assert _complete("raten bench --boards 4 --strategy f") == ["finish", "finish-expected"]

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from raten.engine.feedback import PATTERNS, parse_pattern
 from raten.engine.hardmode import (
-    LETTERS,
     NO_GREEN,
     _requirements,
     find_violation,
@@ -28,6 +27,8 @@ from raten.engine.hardmode import (
 from raten.engine.words import letters
 from raten.errors import RatenError
 from reference import ref_code
+
+LETTERS = 26  # a-z
 
 ALPHABET = "aberst"
 UNIVERSE = tuple("".join(t) for t in itertools.product("aber", repeat=5))
@@ -109,7 +110,7 @@ game_histories = st.builds(lambda secret, guesses: [(g, ref_code(g, secret)) for
 def _readable_rules(history) -> tuple[np.ndarray, np.ndarray]:
     """``_requirements`` (the readable rule's own bookkeeping) as the compiled form's arrays."""
     greens_by_pos, need_by_letter = _requirements(history)
-    greens, need = no_rules()
+    greens, need = no_rules(5, LETTERS)
     for pos, letter in greens_by_pos.items():
         greens[pos] = ord(letter) - ord("a")
     for letter, n in need_by_letter.items():
@@ -118,7 +119,7 @@ def _readable_rules(history) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _compiled_rules(history, reveal_fn) -> tuple[np.ndarray, np.ndarray]:
-    greens, need = no_rules()
+    greens, need = no_rules(5, LETTERS)
     for guess, code in history:
         reveal_fn(letters([guess])[0], code, greens, need)
     return greens, need
@@ -133,17 +134,17 @@ def test_reveal_equals_the_readable_rule(reveal_fn, history) -> None:
     greens, need = _compiled_rules(history, reveal_fn)
     assert greens.tolist() == want_greens.tolist()
     assert need.tolist() == want_need.tolist()
-    got_greens, got_need = rules(history)
+    got_greens, got_need = rules(history, 5)
     assert got_greens.tolist() == want_greens.tolist() and got_need.tolist() == want_need.tolist()
 
 
 @pytest.mark.parametrize("after_fn", [rules_after, rules_after.py_func], ids=["compiled", "python"])
 def test_rules_after_leaves_its_arguments_alone(after_fn) -> None:
-    greens, need = rules(SPEED)
+    greens, need = rules(SPEED, 5)
     before = greens.copy(), need.copy()
     g2, n2 = after_fn(letters(["eerie"])[0], parse_pattern("!...."), greens, need)
     assert greens.tolist() == before[0].tolist() and need.tolist() == before[1].tolist()
-    want_g, want_n = rules([*SPEED, ("eerie", parse_pattern("!...."))])
+    want_g, want_n = rules([*SPEED, ("eerie", parse_pattern("!...."))], 5)
     assert g2.tolist() == want_g.tolist() and n2.tolist() == want_n.tolist()
 
 
@@ -153,8 +154,8 @@ def test_rules_after_leaves_its_arguments_alone(after_fn) -> None:
 def test_keeping_equals_find_violation(keeping_fn, history, data) -> None:
     """Over a random subset of rows, in a random order: the rows kept are those find_violation passes."""
     rows = np.array(data.draw(st.lists(st.integers(0, len(UNIVERSE) - 1), max_size=60)), dtype=np.int64)
-    greens, need = rules(history)
-    kept = keeping_fn(rows, UNIVERSE_LETTERS, letter_counts(UNIVERSE_LETTERS), greens, need)
+    greens, need = rules(history, 5)
+    kept = keeping_fn(rows, UNIVERSE_LETTERS, letter_counts(UNIVERSE_LETTERS, LETTERS), greens, need)
     want = [r for r in rows.tolist() if find_violation(UNIVERSE[r], history) is None]
     assert kept.dtype == np.int32
     assert kept.tolist() == want
@@ -162,23 +163,26 @@ def test_keeping_equals_find_violation(keeping_fn, history, data) -> None:
 
 @pytest.mark.parametrize("counts_fn", [letter_counts, letter_counts.py_func], ids=["compiled", "python"])
 def test_letter_counts(counts_fn) -> None:
-    counts = counts_fn(letters(["eerie", "abbey", "zzzzz"]))
+    counts = counts_fn(letters(["eerie", "abbey", "zzzzz"]), LETTERS)
     assert counts.dtype == np.uint8 and counts.shape == (3, LETTERS)
     for row, word in zip(counts, ["eerie", "abbey", "zzzzz"]):
         assert {chr(ord("a") + i): int(n) for i, n in enumerate(row) if n} == dict(Counter(word))
 
 
 def test_no_rules_keep_everything() -> None:
-    greens, need = no_rules()
+    greens, need = no_rules(5, LETTERS)
     assert (greens == NO_GREEN).all() and not need.any()
     every = np.arange(len(UNIVERSE))
-    assert keeping(every, UNIVERSE_LETTERS, letter_counts(UNIVERSE_LETTERS), greens, need).tolist() == every.tolist()
+    assert (
+        keeping(every, UNIVERSE_LETTERS, letter_counts(UNIVERSE_LETTERS, LETTERS), greens, need).tolist()
+        == every.tolist()
+    )
 
 
 @pytest.mark.parametrize(
     ("history", "message"),
-    [([("crane", 243)], "outside 0..242"), ([("cran", 0)], "five letters"), ([("cr4ne", 0)], "five letters")],
+    [([("crane", 243)], "outside 0..242"), ([("cran", 0)], "not 5 letters"), ([("cr4ne", 0)], "not 5 letters")],
 )
 def test_rules_refuse_what_is_not_a_move(history, message) -> None:
     with pytest.raises(RatenError, match=message):
-        rules(history)
+        rules(history, 5)

@@ -33,10 +33,10 @@ def small(en_words) -> WordSet:
 def test_group_rules_are_the_hard_mode_rules_of_one_move(rules_fn, first: str) -> None:
     codes = np.arange(0, 243, 7, dtype=np.int64)
     first_letters = np.array([ord(c) - ord("a") for c in first], dtype=np.int64)
-    greens, need = rules_fn(first_letters, codes)
+    greens, need = rules_fn(first_letters, codes, 26)
     assert greens.shape == (len(codes), 5) and need.shape == (len(codes), 26)
     for i, code in enumerate(codes.tolist()):
-        want_greens, want_need = rules([(first, code)])
+        want_greens, want_need = rules([(first, code)], 5)
         assert greens[i].tolist() == want_greens.tolist()
         assert need[i].tolist() == want_need.tolist()
 
@@ -77,6 +77,7 @@ def test_second_step_entropy_equals_brute_force(small, kernel, hard: bool) -> No
             hard,
             None,  # no prior: every candidate counts once
             2,
+            26,
         )
         for g, code in enumerate(codes.tolist()):
             group = [cands[j] for j in sorted_cols[starts[g] : starts[g + 1]].tolist()]
@@ -97,8 +98,8 @@ def test_second_step_bits_hard_mode_keeps_what_the_first_guess_reveals(small) ->
     letters = small.allowed_letters
     for first in ("crane", "slate", state.candidate_words[0]):
         row = small.allowed_index[first]
-        normal = lookahead.second_step_bits(table, rows, cols, row, letters[row])
-        hard = lookahead.second_step_bits(table, rows, cols, row, letters[row], letters[rows], True)
+        normal = lookahead.second_step_bits(table, rows, cols, row, letters[row], alphabet=26)
+        hard = lookahead.second_step_bits(table, rows, cols, row, letters[row], letters[rows], True, alphabet=26)
         assert hard <= normal + 1e-12
 
 
@@ -126,7 +127,7 @@ def test_weighted_second_step_bits_equal_brute_force(small, hard: bool, seed: in
     for first in ("crane", cands[3]):
         row = small.allowed_index[first]
         got = lookahead.second_step_bits(
-            table, rows, cols, row, letters[row], letters[rows] if hard else None, hard, weights=weights
+            table, rows, cols, row, letters[row], letters[rows] if hard else None, hard, weights=weights, alphabet=26
         )
         groups: dict[int, list[int]] = {}
         for j, c in enumerate(cols.tolist()):

@@ -343,7 +343,7 @@ def test_hard_mode_with_only_useless_guesses_still_suggests_them() -> None:
     table = build_matrix(words)
     from raten.engine.rank import rank_table
 
-    hints = rank_table(table, np.array([2, 3]), np.arange(2), np.array([0, 1]), words.allowed, top=5, hard=True)
+    hints = rank_table(table, np.array([2, 3]), np.arange(2), np.array([0, 1]), words, top=5, hard=True)
     assert [h.word for h in hints] == ["aaaad", "aaaae"] and all(h.bits == 0 for h in hints)
 
 

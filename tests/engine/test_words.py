@@ -36,7 +36,7 @@ def test_normalise_transliterates_and_trims() -> None:
     ("raw", "norm"), [("Crane", "crane"), (" RATEN ", "raten"), ("Käse", "kaese"), ("Soße", "sosse")]
 )
 def test_check_word_accepts(raw: str, norm: str) -> None:
-    assert check_word(raw) == norm
+    assert check_word(raw) == check_word(raw, length=5) == norm
 
 
 @pytest.mark.parametrize(
@@ -54,12 +54,28 @@ def test_check_word_accepts(raw: str, norm: str) -> None:
 )
 def test_check_word_rejects(raw: str, message: str) -> None:
     with pytest.raises(RatenError, match=message):
+        check_word(raw, length=5)
+
+
+@pytest.mark.parametrize(
+    ("raw", "norm"), [("cran", "cran"), ("Planet", "planet"), ("Größe", "groesse"), ("abcdefgh", "abcdefgh")]
+)
+def test_check_word_without_a_length_takes_four_to_eight_letters(raw: str, norm: str) -> None:
+    assert check_word(raw) == norm
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"), [("abc", "3 letters: raten plays words of 4 to 8"), ("abcdefghi", "9 letters")]
+)
+def test_check_word_without_a_length_refuses_other_lengths(raw: str, message: str) -> None:
+    with pytest.raises(RatenError, match=message) as info:
         check_word(raw)
+    assert info.value.key == "word_length_range"
 
 
 def test_check_word_names_the_place() -> None:
     with pytest.raises(RatenError, match=r"^guess: 'cran'"):
-        check_word("cran", "guess")
+        check_word("cran", "guess", length=5)
 
 
 def test_normalise_list_sorts_dedups_and_skips_blanks() -> None:
@@ -112,7 +128,7 @@ def test_letters_array() -> None:
     arr = letters(["abcde", "zzzzz"])
     assert arr.dtype == np.uint8
     assert arr.tolist() == [[0, 1, 2, 3, 4], [25] * 5]
-    assert letters([]).shape == (0, 5)
+    assert letters([], length=5).shape == (0, 5)
     ws = WordSet.from_lists(["raten"], ["zebra"])
     assert ws.allowed_letters.tolist() == letters(["raten", "zebra"]).tolist()
     assert ws.solution_letters.tolist() == letters(["raten"]).tolist()
@@ -160,7 +176,7 @@ def test_unknown_preset() -> None:
     with pytest.raises(RatenError, match="unknown word list 'xx': choose one of en, de, de-ext"):
         load_preset("xx")
     with pytest.raises(RatenError, match="unknown word list"):
-        load_words("fr")
+        load_words("klingon")
 
 
 def test_presets_describe_their_sources() -> None:
@@ -221,10 +237,10 @@ def test_a_preset_and_files_together_are_an_error(tmp_path) -> None:
 def test_a_transliterated_word_too_long_shows_its_spelling() -> None:
     """`größe` is GROESSE, seven letters: the message says so instead of a puzzling '7 letters'."""
     with pytest.raises(RatenError, match="'größe' is GROESSE: 7 letters, not 5") as info:
-        check_word("größe", "guess")
+        check_word("größe", "guess", length=5)
     assert (info.value.key, info.value.params["spelled"]) == ("word_length_spelled", "GROESSE")
     with pytest.raises(RatenError, match="'abc' has 3 letters, not 5"):
-        check_word("abc")
+        check_word("abc", length=5)
 
 
 def test_repr_of_a_word_set_is_one_short_line() -> None:

@@ -142,7 +142,7 @@ def test_colours_and_share_text_agree_with_the_answer():
     codes = [pattern(g, "taste") for g in guesses]
     share = "6mal5 #123 3/6\n\n" + "\n".join(format_pattern(c, "emoji") for c in codes)
     nyt = share.replace("\U0001f7e9", "\U0001f7e7").replace("\U0001f7e8", "\U0001f7e6")  # high contrast
-    assert parse_share(nyt) == codes
+    assert parse_share(nyt, 5) == codes
     a = review(words, guesses, "taste", solver=False)
     b = review(words, guesses, patterns=[format_pattern(c) for c in codes], solver=False)
     c = review(words, guesses, share=nyt, solver=False)
@@ -151,7 +151,7 @@ def test_colours_and_share_text_agree_with_the_answer():
         review(words, guesses, "tasse", share=share)
     assert e.value.key == "review_mismatch"
     with pytest.raises(RatenError):
-        parse_share("Wordle 1,000 X/6")
+        parse_share("Wordle 1,000 X/6", 5)
 
 
 def test_a_lost_german_game_names_the_answer_as_german_writes_it():

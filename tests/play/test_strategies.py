@@ -166,7 +166,7 @@ def test_second_step_against_plain_python(small, hard, opened) -> None:
     letters = small.allowed_letters
     for first in (pool[-1], pool[0], pool[len(pool) // 2], cands[0]):
         row = small.allowed_index[first]
-        got = second_step_bits(table, rows, cols, row, letters[row], letters[rows] if hard else None, hard)
+        got = second_step_bits(table, rows, cols, row, letters[row], letters[rows] if hard else None, hard, alphabet=26)
         assert got == pytest.approx(_ref_second_step(first, pool, cands, history, hard), abs=1e-9), first
 
 
@@ -183,7 +183,9 @@ def test_lookahead_reranks_the_entropy_leaders(small) -> None:
 
     def two_step(word: str) -> float:
         row = small.allowed_index[word]
-        return ref_split(word, state.candidate_words)[0] + second_step_bits(table, rows, cols, row, letters[row])
+        return ref_split(word, state.candidate_words)[0] + second_step_bits(
+            table, rows, cols, row, letters[row], alphabet=26
+        )
 
     scores = [round(two_step(h.word), 9) for h in ahead[:k]]
     assert scores == sorted(scores, reverse=True)

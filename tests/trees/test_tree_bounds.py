@@ -141,6 +141,6 @@ def test_perfect_splitter_finds_the_first_guess_that_splits_a_set_apart(seed: in
     for _ in range(5):
         m = rng.randint(1, len(words.solutions))
         cands = np.array(sorted(rng.sample(range(len(words.solutions)), m)), dtype=np.int32)
-        got = tk.perfect_splitter(s.tables[0], cands, s.all_guesses)
+        got = tk.perfect_splitter(s.tables[0], cands, s.all_guesses, 243)
         splits = [g for g in range(len(words.allowed)) if len({int(s.data[g, c]) for c in cands}) == m]
         assert got == (splits[0] if splits else -1)

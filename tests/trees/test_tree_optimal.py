@@ -70,13 +70,13 @@ def _words_for(tree: Tree, de6_words, en_words):
     for words in (de6_words, en_words):
         if tree.fingerprint == words.fingerprint:
             return words
-    try:
-        de = load_preset("de")
+    try:  # de, or a list of another length (de-4): the preset the tree names
+        named = load_preset(tree.words_name)
     except RatenError:
-        pytest.skip("the de preset lists are not built")
-    if tree.fingerprint != de.fingerprint:
+        pytest.skip(f"the {tree.words_name} preset lists are not built")
+    if tree.fingerprint != named.fingerprint:
         pytest.skip(f"tree for lists {tree.words_name} ({tree.fingerprint}) that are not present")
-    return de
+    return named
 
 
 @pytest.mark.parametrize("path", sorted(TREES.glob("*.txt")), ids=lambda p: p.name)

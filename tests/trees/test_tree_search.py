@@ -7,24 +7,29 @@ from functools import cache
 
 import pytest
 
-from raten.engine.feedback import ALL_GREEN, pattern
+from raten.engine.alphabet import ASCII_LETTERS, Alphabet
+from raten.engine.feedback import pattern
 from raten.engine.hardmode import violation
 from raten.engine.words import WordSet
 from raten.trees.search import INF, Searcher
 from raten.trees.weights import integer_weights
 
 
-def tiny_words(seed: int, alphabet: str = "aeinrst", n_sol: int | None = None, n_extra: int | None = None) -> WordSet:
-    """Random five-letter strings over a small alphabet: many shared letters, many ties."""
+def tiny_words(
+    seed: int, alphabet: str = "aeinrst", n_sol: int | None = None, n_extra: int | None = None, length: int = 5
+) -> WordSet:
+    """Random strings of ``length`` letters over a small alphabet (beyond a-z: kept as letters of
+    their own): many shared letters, many ties."""
     rng = random.Random(seed)
     n_sol = n_sol or rng.randint(4, 9)
     n_extra = n_extra if n_extra is not None else rng.randint(2, 10)
     words: set[str] = set()
     while len(words) < n_sol + n_extra:
-        words.add("".join(rng.choice(alphabet) for _ in range(5)))
+        words.add("".join(rng.choice(alphabet) for _ in range(length)))
     pool = sorted(words)
     rng.shuffle(pool)
-    return WordSet.from_lists(pool[:n_sol], pool[n_sol:], name=f"tiny{seed}")
+    kept = Alphabet("".join(sorted(set(ASCII_LETTERS) | set(alphabet))))
+    return WordSet.from_lists(pool[:n_sol], pool[n_sol:], name=f"tiny{seed}", alphabet=kept)
 
 
 def exhaustive(words: WordSet, hard: bool):
@@ -51,13 +56,13 @@ def exhaustive(words: WordSet, hard: bool):
         groups: dict[int, set[str]] = {}
         for s in cands:
             groups.setdefault(pattern(g, s), set()).add(s)
-        if len(groups) == 1 and ALL_GREEN not in groups and not opener:
+        if len(groups) == 1 and words.all_green not in groups and not opener:
             # learns nothing: never part of a best tree below the opener (it spends a guess and,
             # in hard mode, adds rules), but the opener is given and still starts a tree
             return INF
         total = sum(w[s] for s in cands)
         for code, grp in groups.items():
-            if code != ALL_GREEN:
+            if code != words.all_green:
                 total += best(frozenset(grp), left - 1, (*history, (g, code)) if hard else ())
         return min(total, INF)
 

@@ -104,7 +104,7 @@ def test_parse_list_spec() -> None:
         ("en=s.txt:a.txt", "'en' is a built-in list"),
         ("my list=s.txt:a.txt", "must be 1 to 40 characters"),
         (f"{'x' * 41}=s.txt:a.txt", "must be 1 to 40 characters"),
-        ("mine=s.txt:a.txt:fr", "language 'fr' is not one of en, de"),
+        ("mine=s.txt:a.txt:xx", "language 'xx' is not one of en, de, de-umlaut, fr, es, it, nl, pt"),
     ],
 )
 def test_bad_specs_say_what_is_wrong(spec, message) -> None:
@@ -296,3 +296,14 @@ def test_serve_refuses_unreadable_list_files_in_one_line(tmp_path, monkeypatch, 
     result = CliRunner().invoke(main, args)
     assert result.exit_code != 0
     assert "list mine:" in result.output and "Traceback" not in result.output, result.output
+
+
+def test_a_list_of_a_language_keeps_its_letters(tmp_path: Path) -> None:
+    """:de-umlaut reads the files with Ä, Ö, Ü as letters (:de writes them as two), :es keeps Ñ."""
+    (tmp_path / "s.txt").write_text("Bären\nSöhne\n", encoding="utf-8")
+    kept = load_list_spec(f"mine={tmp_path / 's.txt'}::de-umlaut")
+    assert kept.solutions == ("bären", "söhne") and kept.language == "de" and kept.length == 5
+    folded = load_list_spec(f"mine={tmp_path / 's.txt'}::de")
+    assert folded.solutions == ("baeren", "soehne") and folded.length == 6
+    (tmp_path / "e.txt").write_text("Niños\nCañón\n", encoding="utf-8")
+    assert load_list_spec(f"mio={tmp_path / 'e.txt'}::es").solutions == ("cañon", "niños")

@@ -522,17 +522,17 @@ def test_pages_render(client, path):
     r = client.get(path)
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("text/html")
-    assert '<html lang="en">' in r.text
+    assert '<html lang="en" ' in r.text
     assert 'name="viewport"' in r.text
 
 
 def test_page_language_follows_the_list_with_a_switch(client):
     de = client.get("/solver", params={"list": "de"}).text
-    assert '<html lang="de">' in de and "Löser" in de
+    assert '<html lang="de" ' in de and "Löser" in de
     forced = client.get("/solver", params={"list": "de", "lang": "en"}).text
-    assert '<html lang="en">' in forced and "Solver" in forced
+    assert '<html lang="en" ' in forced and "Solver" in forced
     en_in_de = client.get("/play", params={"list": "en", "lang": "de"}).text
-    assert '<html lang="de">' in en_in_de and "Wort des Tages" in en_in_de
+    assert '<html lang="de" ' in en_in_de and "Wort des Tages" in en_in_de
     config = json.loads(re.search(r'id="raten-config">(.*?)</script>', en_in_de, re.S).group(1))
     assert config["lang"] == "de" and config["list"] == "en" and config["keyboard"][0] == "qwertyuiop"
 

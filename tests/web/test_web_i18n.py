@@ -20,6 +20,7 @@ from raten.wordlists.prior import apply_prior
 #: The error keys the web words itself; anything else is left in the library's English.
 TRANSLATED = (
     "word_length",
+    "word_length_range",
     "word_letters",
     "pattern_symbol",
     "pattern_length",
@@ -121,8 +122,9 @@ def _raised(call) -> RatenError:
 @pytest.mark.parametrize(
     ("call", "key", "german"),
     [
-        (lambda: check_word("cran"), "word_length", "\u201ecran\u201c hat 4 Buchstaben, nicht 5"),
-        (lambda: check_word("cr4ne"), "word_letters", "\u201ecr4ne\u201c darf nur Buchstaben a\u2013z enthalten"),
+        (lambda: check_word("cran", length=5), "word_length", "\u201ecran\u201c hat 4 Buchstaben, nicht 5"),
+        (lambda: check_word("abc"), "word_length_range", "\u201eabc\u201c hat 3 Buchstaben: raten spielt W\u00f6rter"),
+        (lambda: check_word("cr4ne"), "word_letters", "\u201ecr4ne\u201c darf nur Buchstaben a-z enthalten"),
         (lambda: parse_pattern("..?!z"), "pattern_symbol", "Das Muster \u201e..?!z\u201c hat ein unbekanntes Zeichen"),
         (lambda: parse_pattern("..?!"), "pattern_length", "Das Muster \u201e..?!\u201c hat 4 Zeichen, nicht 5"),
     ],
@@ -250,7 +252,8 @@ def test_the_fallback_warning_in_both_languages(en_words):
 
 
 def test_english_texts_say_what_the_library_says():
-    for call in (lambda: check_word("cran"), lambda: check_word("cr4ne"), lambda: parse_pattern("..?!")):
+    calls = (lambda: check_word("cran", length=5), lambda: check_word("abc"), lambda: check_word("cr4ne"))
+    for call in (*calls, lambda: parse_pattern("..?!")):
         error = _raised(call)
         assert i18n.error_message(error, "en") == str(error)
 
@@ -267,7 +270,7 @@ def test_a_refused_game_word_is_worded_as_its_cause(en_words):
     assert isinstance(error, GameError) and error.key == "bad_word"
     assert (
         i18n.error_message(error, "de")
-        == "\u201eab1de\u201c darf nur Buchstaben a\u2013z enthalten (Umlaute und \u00df werden umschrieben)"
+        == "\u201eab1de\u201c darf nur Buchstaben a-z enthalten (Umlaute und \u00df werden umschrieben)"
     )
 
 

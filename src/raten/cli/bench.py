@@ -138,7 +138,7 @@ def bench(
             raise RatenError("--sample chooses among the list's solutions; with --play the file chooses the games")
         if play_file is not None and play_all:
             raise RatenError("--play FILE and --play-all both choose the answers: give one")
-        targets = list(words.allowed) if play_all else read_word_file(play_file)
+        targets = list(words.allowed) if play_all else read_word_file(play_file, words.length, words.alphabet)
         where = "every allowed word" if play_all else str(play_file)
         _bench_play(words, strategies, targets, where, hard, opener, worst, as_json, plot)
         return

@@ -129,6 +129,6 @@ def solve(words: WordSet, boards: int, top: int, strategy: str) -> None:
             continue
         if session.done:
             done = session.boards
-            grid = " | ".join(" ".join(emoji(c) for _, c in s.history) for s in done.states)
+            grid = " | ".join(" ".join(emoji(c, len(g)) for g, c in s.history) for s in done.states)
             console.print(f"[green]all {boards} boards solved in {done.turns}[/green]: {grid}")
             return

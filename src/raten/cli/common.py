@@ -24,7 +24,7 @@ import click
 from rich.console import Console
 
 from raten.engine import table_size
-from raten.engine.feedback import format_pattern
+from raten.engine.feedback import format_pattern, parse_pattern
 from raten.errors import RatenError, shorten
 from raten.wordlists.presets import ALL_PRESETS, load_words
 from raten.wordlists.prior import PRIORS
@@ -394,8 +394,14 @@ def hints_table(hints: list[Hint], title: str | None = None, marks: list[str] | 
     return table
 
 
-def emoji(code: int) -> str:
-    return format_pattern(code, "emoji")
+def emoji(code: int, length: int) -> str:
+    """The code of a word of ``length`` letters as emoji squares."""
+    return format_pattern(code, "emoji", length)
+
+
+def emoji_of(dots: str) -> str:
+    """A pattern in ``.?!`` (one symbol a letter) as emoji squares."""
+    return emoji(parse_pattern(dots, len(dots)), len(dots))
 
 
 class RatenGroup(click.Group):

@@ -16,10 +16,12 @@ from raten._version import __version__
 from raten.cli.common import (
     RatenGroup,
     boards_option,
+    complete_lists,
     complete_strategies,
     console,
     criterion,
     emoji,
+    emoji_of,
     err_console,
     guarantee_options,
     hard_option,
@@ -34,7 +36,7 @@ from raten.cli.common import (
     words_from_options,
 )
 from raten.engine.constraints import standing
-from raten.engine.feedback import code_to_colours, format_pattern, parse_pattern, pattern
+from raten.engine.feedback import code_to_colours, format_pattern, pattern
 from raten.engine.strategy_names import STRATEGIES
 from raten.engine.words import check_word
 from raten.errors import RatenError
@@ -290,8 +292,8 @@ def analyze_cmd(preset, solutions, allowed, any_answer, prior, as_json, limit, w
 
     from raten.engine.rank import analyze
 
-    word = check_word(word, "word")
     state = _state(preset, solutions, allowed, any_answer, prior, False, moves)
+    word = state.words.check(word, "word")
     report = analyze(state, word)
     if as_json:
         print_json(report)
@@ -313,7 +315,7 @@ def analyze_cmd(preset, solutions, allowed, any_answer, prior, as_json, limit, w
         shown = " ".join(w.upper() for w in b["words"][:limit])
         if b["count"] > limit:
             shown += f" ... (+{b['count'] - limit})"
-        table.add_row(emoji(parse_pattern(b["pattern"])), str(b["count"]), f"[cyan]{bar}[/cyan]", shown)
+        table.add_row(emoji_of(b["pattern"]), str(b["count"]), f"[cyan]{bar}[/cyan]", shown)
     console.print(table)
 
 
@@ -324,13 +326,33 @@ def analyze_cmd(preset, solutions, allowed, any_answer, prior, as_json, limit, w
     default=None,
     help="How to write the colours (default: emoji, or dots with --json).",
 )
+@click.option(
+    "--words",
+    "-w",
+    "preset",
+    default=None,
+    metavar="LIST",
+    shell_complete=complete_lists,
+    help="Spell the words as this built-in list does (its length and letters: de-umlaut keeps Ä, Ö, Ü); "
+    "default: any 4 to 8 letters a-z, umlauts transliterated.",
+)
 @json_option
 @click.argument("guess")
 @click.argument("answers", nargs=-1, required=True)
-def score(notation, as_json, guess, answers):
-    """The colours the game shows for GUESS against each ANSWER."""
-    g = check_word(guess, "guess")
-    spelled = [check_word(a, "answer") for a in answers]
+def score(notation, preset, as_json, guess, answers):
+    """The colours the game shows for GUESS against each ANSWER (words of one length, 4 to 8 letters)."""
+    if preset is not None:
+        from raten.wordlists.presets import load_preset
+
+        words = load_preset(preset)
+        length, alphabet = words.length, words.alphabet
+        g = words.check(guess, "guess")
+    else:
+        from raten.engine.alphabet import LATIN
+
+        g = check_word(guess, "guess")
+        length, alphabet = len(g), LATIN
+    spelled = [check_word(a, "answer", length=length, alphabet=alphabet) for a in answers]
     codes = [pattern(g, a) for a in spelled]
     fmt = notation or ("dots" if as_json else "emoji")
     if as_json:
@@ -338,13 +360,13 @@ def score(notation, as_json, guess, answers):
             {
                 "guess": g,
                 "notation": fmt,
-                "results": [{"answer": a, "pattern": format_pattern(c, fmt)} for a, c in zip(spelled, codes)],
-                "patterns": [format_pattern(c, fmt) for c in codes],
+                "results": [{"answer": a, "pattern": format_pattern(c, fmt, length)} for a, c in zip(spelled, codes)],
+                "patterns": [format_pattern(c, fmt, length) for c in codes],
             }
         )
         return
     for a, c in zip(spelled, codes):
-        click.echo(f"{g.upper()} vs {a.upper()}: {format_pattern(c, fmt)}")
+        click.echo(f"{g.upper()} vs {a.upper()}: {format_pattern(c, fmt, length)}")
 
 
 @main.command()
@@ -424,10 +446,10 @@ def _print_row(session: Session) -> None:
 
     guess, code = session.history[-1]
     row = Text()
-    for letter, colour in zip(guess.upper(), code_to_colours(code)):
+    for letter, colour in zip(guess.upper(), code_to_colours(code, len(guess))):
         row.append(f" {letter} ", style=_TILE_STYLES[colour])
         row.append(" ")
-    row.append(f" {emoji(code)}  {session.status()}")
+    row.append(f" {emoji(code, len(guess))}  {session.status()}")
     console.print(row)
 
 
@@ -437,10 +459,10 @@ def _print_board(session: Session) -> None:
 
     for n, (guess, code) in enumerate(session.history, 1):
         row = Text(f"{n} ", style="dim")
-        for letter, colour in zip(guess.upper(), code_to_colours(code)):
+        for letter, colour in zip(guess.upper(), code_to_colours(code, len(guess))):
             row.append(f" {letter} ", style=_TILE_STYLES[colour])
             row.append(" ")
-        row.append(f" {emoji(code)}")
+        row.append(f" {emoji(code, len(guess))}")
         console.print(row)
 
 

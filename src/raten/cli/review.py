@@ -8,7 +8,7 @@ from rich.table import Table
 
 from raten.cli.common import (
     console,
-    emoji,
+    emoji_of,
     guarantee_options,
     hard_option,
     json_option,
@@ -16,7 +16,6 @@ from raten.cli.common import (
     word_options,
     words_from_options,
 )
-from raten.engine.feedback import parse_pattern
 from raten.errors import RatenError
 from raten.trees.budget import REVIEW_CELLS, REVIEW_SECONDS
 
@@ -112,7 +111,7 @@ def review(
     with_colours = [t for t in typed if len(t) == 2]
     if with_colours and len(with_colours) != len(typed):
         raise RatenError("give the colours of every guess (GUESS=PATTERN) or of none")
-    patterns = [parse_pattern(t[1]) for t in with_colours] if with_colours else None
+    patterns = [t[1] for t in with_colours] if with_colours else None
     share = share_file.read() if share_file else None
     result = run(
         words,
@@ -140,7 +139,7 @@ def review(
         rank = "-" if m.rank is None else f"{m.rank}" + ("" if m.rank_by == "exact" else "~")
         table.add_row(
             str(m.number),
-            m.guess.upper() + (" *" if m.could_be_answer else "") + "\n" + emoji(parse_pattern(m.pattern)),
+            m.guess.upper() + (" *" if m.could_be_answer else "") + "\n" + emoji_of(m.pattern),
             f"{m.before}→{m.after}",
             _value(m.q, m.q_exact) + "\n" + f"{(m.best or '-').upper()} {_value(m.best_q, m.best_exact)}",
             _bounded(m.regret, m.regret_kind) + "\n" + rank,
@@ -168,7 +167,7 @@ def review(
     skill = _bounded(result.skill, result.skill_kind)
     console.print(f"total regret {total} guesses, skill {skill}, luck {'-' if result.luck is None else result.luck}")
     if result.solver:
-        moves = " ".join(f"{g.upper()} {emoji(parse_pattern(p))}" for g, p in result.solver)
+        moves = " ".join(f"{g.upper()} {emoji_of(p)}" for g, p in result.solver)
         console.print(f"raten's own game ({result.solver_source}): {moves}")
     for note in [n for m in result.moves for n in m.notes] + result.notes:
         console.print(f"[yellow]note:[/yellow] {note}")

@@ -48,7 +48,8 @@ from raten.wordlists.presets import EXTRA_PRESETS, PRESETS
     multiple=True,
     metavar="NAME=SOLUTIONS_FILE:ALLOWED_FILE",
     help="Also offer your own game's lists, one word a line (repeatable); ALLOWED_FILE may be empty, "
-    "and :de after it makes a German list (keyboard and daily game).",
+    "and :de after it makes a German list (keyboard and daily game); :de-umlaut, :fr, :es, :it, :nl or "
+    ":pt another language, its files read in its letters.",
 )
 @click.option(
     "--workers",

@@ -1,7 +1,9 @@
-"""`raten words`: the built-in lists, their sizes and sources; `raten words build` rebuilds German."""
+"""`raten words`: the built-in lists, their sizes and sources; `raten words build` rebuilds German,
+and with --lang builds a list of any language and length from its hunspell dictionary."""
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 import click
@@ -17,12 +19,15 @@ from raten.cli.common import (
     print_json,
     user_errors,
 )
+from raten.engine.feedback import MAX_LENGTH, MIN_LENGTH
 from raten.errors import RatenError
+from raten.wordlists import hunspell_lists
 from raten.wordlists.german import build as german_build
 from raten.wordlists.german.dictionary import DEFAULT_DICT
 from raten.wordlists.german.hunspell import DEFAULT_HUNSPELL, from_path
 from raten.wordlists.german.morphology import RULE_LABELS
 from raten.wordlists.german.nonwords import KINDS
+from raten.wordlists.languages import LANGUAGES
 from raten.wordlists.presets import ALL_PRESETS, EXTRA_PRESETS, PRESETS, load_preset
 
 
@@ -115,18 +120,40 @@ def words(ctx, as_json):
     "[default: the package's data/de].",
 )
 @click.option(
-    "--solutions", "n_solutions", default=german_build.DEFAULT_SOLUTIONS, show_default=True, help="How many solutions."
+    "--solutions",
+    "n_solutions",
+    type=click.IntRange(min=1),
+    default=None,
+    help=f"How many solutions [default: {german_build.DEFAULT_SOLUTIONS}; with --lang about 2,000, 1,000 for "
+    "four letters].",
 )
 @click.option(
     "--min-zipf",
-    default=german_build.DEFAULT_MIN_ZIPF,
+    type=float,
+    default=None,
+    help=f"Rarest wordfreq zipf frequency a solution may have [default: {german_build.DEFAULT_MIN_ZIPF}; "
+    f"with --lang {hunspell_lists.MIN_ZIPF}].",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(list(LANGUAGES)),
+    default=None,
+    help="Build a list of this language from its Debian hunspell dictionary and wordfreq instead "
+    "(de-umlaut: German with Ä, Ö, Ü as letters); into the package's data/lists/NAME unless --out.",
+)
+@click.option(
+    "--length",
+    type=click.IntRange(MIN_LENGTH, MAX_LENGTH),
+    default=5,
     show_default=True,
-    help="Rarest wordfreq zipf frequency a solution may have.",
+    help="Letters per word, with --lang.",
 )
 @click.option("--dry-run", is_flag=True, help="Report what would be built, write nothing.")
 @json_option
 @user_errors
+@click.pass_context
 def build(
+    ctx: click.Context,
     dict_path: Path,
     hunspell_path: Path,
     no_hunspell: bool,
@@ -134,14 +161,25 @@ def build(
     filter_non_words: bool,
     compare: tuple[Path, ...],
     out: Path | None,
-    n_solutions: int,
-    min_zipf: float,
+    n_solutions: int | None,
+    min_zipf: float | None,
+    lang: str | None,
+    length: int,
     dry_run: bool,
     as_json: bool,
 ) -> None:
-    """Rebuild the German lists (de, de-ext) from wngerman, the hunspell dictionary and wordfreq."""
+    """Rebuild the German lists (de, de-ext) from wngerman, the hunspell dictionary and wordfreq;
+    with --lang LANG --length L, a list of any language and length (en-6, de-umlaut, fr ...).
+
+    Example: raten words build --lang en --length 6
+    """
     if out is not None and not out.is_dir():
         check_output(out, "output folder")  # the folder it goes in must exist, as for every output
+    if lang is not None or length != 5:
+        _build_language(ctx, lang, length, out, n_solutions, min_zipf, dry_run, as_json)
+        return
+    n_solutions = n_solutions or german_build.DEFAULT_SOLUTIONS
+    min_zipf = german_build.DEFAULT_MIN_ZIPF if min_zipf is None else min_zipf
     hunspell = None if no_hunspell else from_path(hunspell_path)
     result, report = german_build.build(
         dict_path, out, n_solutions, min_zipf, dry_run, hunspell, compare, not no_frequent, filter_non_words
@@ -182,6 +220,36 @@ def build(
         console.print(f"wrote {', '.join(report['written'].values())}")
 
 
+_GERMAN_ONLY = ("dict_path", "hunspell_path", "no_hunspell", "no_frequent", "filter_non_words", "compare")
+
+
+def _build_language(ctx, lang, length, out, n_solutions, min_zipf, dry_run, as_json) -> None:
+    """`raten words build --lang LANG --length L`: the hunspell and wordfreq build of any list."""
+    if lang is None:
+        raise click.UsageError("--length needs --lang (the German build without --lang makes five letters)")
+    given = [p for p in _GERMAN_ONLY if ctx.get_parameter_source(p) == click.core.ParameterSource.COMMANDLINE]
+    if given:
+        raise click.UsageError(f"--{given[0].replace('_', '-')} is for the German build, not with --lang")
+    if lang in ("en", "de") and length == 5:
+        raise click.UsageError(
+            f"{lang} at five letters is the built-in {lang} list (en: Wordle's own; de: `raten words build` "
+            "without --lang)"
+        )
+    built = hunspell_lists.build(lang, length, hunspell_lists.MIN_ZIPF if min_zipf is None else min_zipf, n_solutions)
+    report = built.report()
+    target = out if out is not None else Path(str(resources.files("raten") / "data" / "lists" / built.name))
+    report["written"] = {} if dry_run else hunspell_lists.write(built, target)
+    if as_json:
+        print_json(report)
+        return
+    console.print(
+        f"{built.name}: {report['forms_read']} forms read, {report['candidates']} of {length} letters, "
+        f"{report['allowed']} allowed; {report['entries']} dictionary entries, {report['eligible']} at zipf >= "
+        f"{min_zipf or hunspell_lists.MIN_ZIPF}, {report['solutions']} solutions (rarest zipf {report['lowest_zipf']})"
+    )
+    console.print("dry run: nothing written" if dry_run else f"wrote {', '.join(report['written'].values())}")
+
+
 def _print_non_words(sifted: dict) -> None:
     """The non-word filter's line per kind: how many it dropped, and the first of them."""
     console.print(
@@ -212,13 +280,13 @@ def stats(list_name: str | None, solutions: Path | None, allowed: Path | None, p
     Example: raten words stats de --of allowed
     """
     from raten.wordlists.presets import load_words
-    from raten.wordlists.stats import ALPHABET, letter_stats, list_stats
+    from raten.wordlists.stats import letter_stats, list_stats
 
     ws = load_words(list_name, solutions=solutions, allowed=allowed)
     if as_json:
         print_json(list_stats(ws))
         return
-    sol, allow = letter_stats(ws.solutions), letter_stats(ws.allowed)
+    sol, allow = letter_stats(ws.solutions, ws.alphabet), letter_stats(ws.allowed, ws.alphabet)
     for what, s in (("solutions", sol), ("allowed words", allow)):
         console.print(
             f"{ws.name} {what}: {s.words}, with a repeated letter [bold]{s.repeated}[/bold] "
@@ -226,13 +294,14 @@ def stats(list_name: str | None, solutions: Path | None, allowed: Path | None, p
         )
     s = sol if part == "solutions" else allow
     table = Table(title=f"letters of the {s.words} {part} of {ws.name}, most frequent first", title_justify="left")
-    for col in ("letter", "count", "share", "in words", "1st", "2nd", "3rd", "4th", "5th"):
+    places = [f"{i}{'st' if i == 1 else 'nd' if i == 2 else 'rd' if i == 3 else 'th'}" for i in range(1, ws.length + 1)]
+    for col in ("letter", "count", "share", "in words", *places):
         table.add_column(col, justify="left" if col == "letter" else "right")
     for c in s.ranked():
-        j = ALPHABET.index(c)
+        j = s.alphabet.index(c)
         row = s.by_position
-        best = max(range(5), key=lambda i: row[i][j])
-        cells = [f"[bold]{row[i][j]}[/bold]" if i == best and row[i][j] else str(row[i][j]) for i in range(5)]
+        best = max(range(ws.length), key=lambda i: row[i][j])
+        cells = [f"[bold]{row[i][j]}[/bold]" if i == best and row[i][j] else str(row[i][j]) for i in range(ws.length)]
         table.add_row(c.upper(), str(s.counts[j]), f"{100 * s.share(c):.1f}%", str(s.in_words[j]), *cells)
     console.print(table)
     console.print("[dim]count: every occurrence; in words: words containing it; bold: its commonest position[/dim]")

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN, format_pattern, parse_pattern
+from raten.engine.feedback import format_pattern, parse_pattern
 from raten.engine.matrix import PatternMatrix, load_matrix
 from raten.engine.rank import split_stats
 from raten.engine.state import State
-from raten.engine.words import WordSet, check_word
+from raten.engine.words import WordSet
 from raten.errors import RatenError
 
 #: Decimal places scores are compared at, so equal splits tie regardless of summation order.
@@ -94,7 +94,7 @@ class Boards:
     def after(self, guess: str, patterns: Sequence[str | int | None]) -> Boards:
         """The game after ``guess`` showed ``patterns``, one per board (None, ``-`` or all green
         for a board solved before)."""
-        word = check_word(guess, "guess")
+        word = self.words.check(guess, "guess")
         if len(patterns) != len(self.states):
             raise RatenError(
                 f"{word.upper()} needs {len(self.states)} patterns, one per board, not {len(patterns)}",
@@ -105,9 +105,9 @@ class Boards:
             )
         states = []
         for b, (state, given) in enumerate(zip(self.states, patterns), start=1):
-            code = _code(given)
+            code = _code(given, self.words.length)
             if state.solved:
-                if code not in (None, ALL_GREEN):
+                if code not in (None, self.words.all_green):
                     raise RatenError(
                         f"board {b} is solved already: give it - (not {given!r}) after {word.upper()}",
                         "board_solved",
@@ -186,20 +186,26 @@ class Boards:
 
     def __repr__(self) -> str:
         moves = " ".join(
-            g + "=" + ",".join("-" if s.history[t:] == () else format_pattern(s.history[t][1]) for s in self.states)
+            g
+            + "="
+            + ",".join(
+                "-" if s.history[t:] == () else format_pattern(s.history[t][1], length=self.words.length)
+                for s in self.states
+            )
             for t, g in enumerate(self.guesses)
         )
         left = "/".join("✓" if s.solved else str(s.count) for s in self.states)
         return f"Boards({self.words.name}, {moves or 'start'}, {left})"
 
 
-def _code(given: str | int | None) -> int | None:
-    """A board's pattern as a 0..242 code; None for a board marked solved (``-`` or nothing)."""
+def _code(given: str | int | None, length: int) -> int | None:
+    """A board's pattern as a code of words of ``length`` letters; None for a board marked solved
+    (``-`` or nothing)."""
     if given is None:
         return None
     if isinstance(given, str):
         text = given.strip()
-        return None if text in ("", "-") else parse_pattern(text)
+        return None if text in ("", "-") else parse_pattern(text, length)
     return int(given)
 
 

@@ -1,8 +1,9 @@
 """The on-disk cache of pattern matrices: files that cannot lie, and the tools to look after them.
 
 Each entry is two files in :func:`cache_dir`: ``matrix-v2-<fingerprint>.npy`` (a plain
-``.npy`` array, uint8, C order, memory-mapped on load) and a ``.json`` beside it with the
-shape, the list names and an xxh3-128 digest of the whole table. A load opens only regular
+``.npy`` array, uint8 up to five letters and uint16 above, C order, memory-mapped on load) and a
+``.json`` beside it with the shape, the cell type, the list names and an xxh3-128 digest of the
+whole table. A load opens only regular
 files (a FIFO would block forever), never parses a header it did not expect (it compares
 the bytes with the header it would write), checks the size and the digest, and reports any
 flaw as a reason so the caller can rebuild. Writes go through temporary files that are
@@ -72,10 +73,15 @@ def digest(data: np.ndarray) -> str:
     return f"{DIGEST_ALGORITHM}:{xxhash.xxh3_128_hexdigest(flat.data.cast('B'))}"
 
 
-def npy_header(shape: tuple[int, ...]) -> bytes:
-    """The exact ``.npy`` header (format 1.0) of a C-order uint8 array of this shape."""
+#: The cell types a table may have (codes of words up to five letters, then up to eight).
+DTYPES = ("uint8", "uint16")
+
+
+def npy_header(shape: tuple[int, ...], dtype: str = "uint8") -> bytes:
+    """The exact ``.npy`` header (format 1.0) of a C-order array of this shape and cell type."""
     buf = io.BytesIO()
-    np.lib.format.write_array_header_1_0(buf, {"descr": "|u1", "fortran_order": False, "shape": tuple(shape)})
+    descr = np.lib.format.dtype_to_descr(np.dtype(dtype))
+    np.lib.format.write_array_header_1_0(buf, {"descr": descr, "fortran_order": False, "shape": tuple(shape)})
     return buf.getvalue()
 
 
@@ -114,10 +120,14 @@ def read_meta(path: Path) -> dict[str, Any]:
     shape = meta["shape"]
     if not (isinstance(shape, list) and len(shape) == 2 and all(isinstance(n, int) and n >= 0 for n in shape)):
         raise UntrustedCacheError("its digest file has no valid shape")
+    if meta.setdefault("dtype", "uint8") not in DTYPES:
+        raise UntrustedCacheError("its digest file names no valid cell type")
     return meta
 
 
-def read_entry(path: Path, shape: tuple[int, int], fingerprint: str, private: bool = False) -> np.ndarray:
+def read_entry(
+    path: Path, shape: tuple[int, int], fingerprint: str, dtype: str = "uint8", private: bool = False
+) -> np.ndarray:
     """The memory-mapped table at ``path`` if it is whole and its digest matches, else UntrustedCacheError.
 
     FileNotFoundError when there is no entry at all (a first run, not a flaw). ``private``: a
@@ -130,30 +140,31 @@ def read_entry(path: Path, shape: tuple[int, int], fingerprint: str, private: bo
         raise UntrustedCacheError("its digest file names other word lists")
     if tuple(meta["shape"]) != tuple(shape):
         raise UntrustedCacheError(f"it holds a {meta['shape'][0]}×{meta['shape'][1]} table, not {shape[0]}×{shape[1]}")
-    return _map_checked(path, shape, meta["digest"], private)
+    if meta["dtype"] != dtype:
+        raise UntrustedCacheError(f"it holds a {meta['dtype']} table, not {dtype}")
+    return _map_checked(path, shape, meta["digest"], dtype, private)
 
 
-def _map_checked(path: Path, shape: tuple[int, int], expected: str, private: bool = False) -> np.ndarray:
+def _map_checked(path: Path, shape: tuple[int, int], expected: str, dtype: str, private: bool = False) -> np.ndarray:
     """Check header bytes, size and digest, then map the data file. The digest is taken from
     reads, not through the mapping, so a process maps only the pages it then uses (the tree
     search never reads most of the guesses x solutions table)."""
-    header = npy_header(shape)
+    header = npy_header(shape, dtype)
+    body = shape[0] * shape[1] * np.dtype(dtype).itemsize
     with _open_regular(path) as f:
         size = os.fstat(f.fileno()).st_size
         if f.read(len(header)) != header:
-            raise UntrustedCacheError("its header is not that of the expected uint8 table")
-        if size != len(header) + shape[0] * shape[1]:
-            raise UntrustedCacheError(
-                f"it is {size} bytes long, not {len(header) + shape[0] * shape[1]} (truncated or padded)"
-            )
+            raise UntrustedCacheError(f"its header is not that of the expected {dtype} table")
+        if size != len(header) + body:
+            raise UntrustedCacheError(f"it is {size} bytes long, not {len(header) + body} (truncated or padded)")
         hasher = xxhash.xxh3_128()
         while block := f.read(READ_BYTES):
             hasher.update(block)
         if f"{DIGEST_ALGORITHM}:{hasher.hexdigest()}" != expected:
             raise UntrustedCacheError("its contents do not match the digest written with it (the file changed on disk)")
-        if shape[0] * shape[1] == 0:
-            return np.zeros(shape, dtype=np.uint8)
-        return np.memmap(f, dtype=np.uint8, mode="c" if private else "r", offset=len(header), shape=shape)
+        if body == 0:
+            return np.zeros(shape, dtype=dtype)
+        return np.memmap(f, dtype=dtype, mode="c" if private else "r", offset=len(header), shape=shape)
 
 
 def pid_alive(pid: int) -> bool:
@@ -195,12 +206,17 @@ def remove_stale_temps(directory: Path) -> list[Path]:
 
 def write_entry(path: Path, data: np.ndarray, fingerprint: str, names: dict[str, Any]) -> None:
     """Write a whole table and its digest; OSError if it cannot (see :func:`write_blocks`)."""
-    data = np.ascontiguousarray(data, dtype=np.uint8)
-    write_blocks(path, data.shape, iter((data,)), fingerprint, names)
+    data = np.ascontiguousarray(data)
+    write_blocks(path, data.shape, iter((data,)), fingerprint, names, str(data.dtype))
 
 
 def write_blocks(
-    path: Path, shape: tuple[int, int], blocks: Iterator[np.ndarray], fingerprint: str, names: dict[str, Any]
+    path: Path,
+    shape: tuple[int, int],
+    blocks: Iterator[np.ndarray],
+    fingerprint: str,
+    names: dict[str, Any],
+    dtype: str = "uint8",
 ) -> None:
     """Write a table given as consecutive row blocks, hashing as it goes; OSError if it cannot.
 
@@ -218,9 +234,11 @@ def write_blocks(
         temps.append(tmp)
         rows = 0
         with os.fdopen(fd, "wb") as f:
-            f.write(npy_header(shape))
+            if dtype not in DTYPES:
+                raise ValueError(f"a table of {dtype} cells")
+            f.write(npy_header(shape, dtype))
             for block in blocks:
-                block = np.ascontiguousarray(block, dtype=np.uint8)
+                block = np.ascontiguousarray(block, dtype=dtype)
                 if block.ndim != 2 or block.shape[1] != shape[1]:
                     raise ValueError(f"a block of shape {block.shape} does not fit a table of {shape}")
                 buf = block.data.cast("B")
@@ -233,7 +251,7 @@ def write_blocks(
             "format": FORMAT_VERSION,
             "fingerprint": fingerprint,
             "shape": list(shape),
-            "dtype": "uint8",
+            "dtype": dtype,
             "digest": f"{DIGEST_ALGORITHM}:{hasher.hexdigest()}",
             **names,
         }
@@ -293,7 +311,7 @@ def _check(path: Path, fingerprint: str) -> Entry:
         entry.shape = (meta["shape"][0], meta["shape"][1])
         if meta["fingerprint"] != fingerprint or meta["format"] != FORMAT_VERSION:
             raise UntrustedCacheError("its digest file names other word lists")
-        _map_checked(path, entry.shape, meta["digest"])
+        _map_checked(path, entry.shape, meta["digest"], meta["dtype"])
     except UntrustedCacheError as e:
         entry.state, entry.detail = "damaged", str(e)
     except OSError as e:
@@ -373,12 +391,13 @@ def read_checked(
     shape: tuple[int, int],
     fingerprint: str,
     looks_right: Callable[[np.ndarray], bool],
+    dtype: str = "uint8",
     private: bool = False,
 ) -> np.ndarray | None:
     """A cache entry mapped, or None for the caller to rebuild: a missing entry silently (a first
     run), an untrusted, unreadable or wrong-looking one with a warning."""
     try:
-        data = read_entry(path, shape, fingerprint, private)
+        data = read_entry(path, shape, fingerprint, dtype, private)
     except (FileNotFoundError, NotADirectoryError):
         return None  # no cache yet (or the cache directory cannot exist)
     except UntrustedCacheError as e:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from raten.engine.feedback import GREEN, GREY, WORD_LENGTH, Move, code_to_colours
+from raten.engine.feedback import GREEN, GREY, Move, code_to_colours
 
 
 def _times(n: int) -> str:
@@ -33,6 +33,7 @@ class Constraints:
     Positions are 0-based here; ``to_dict`` and ``describe`` show them 1-based. Every fact
     remembers the row (1-based) that first said it, so a contradiction names both rows;
     ``problems`` come in a fixed order (rows in order, letters as they stand in the guess).
+    ``length`` is the words' length, taken from the guesses (0 before any).
     """
 
     greens: dict[int, str] = field(default_factory=dict)
@@ -40,6 +41,7 @@ class Constraints:
     min_counts: dict[str, int] = field(default_factory=dict)
     exact_counts: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    length: int = 0
     #: Each problem's facts in no language (``kind``: green, yellow_grey, count or too_many, the
     #: ``rows`` it names as ``1 (CRANE) / 2 (BRINE)``, its ``letter``, ``position``, ``other``, ``n``),
     #: so a face can word it in its own language.
@@ -54,7 +56,7 @@ class Constraints:
         """Fold every (guess, code) into one summary, noting contradictions as it goes."""
         c = cls()
         for guess, code in history:
-            c._add(guess, code_to_colours(code))
+            c._add(guess, code_to_colours(code, len(guess)))
         return c
 
     def _row(self, row: int) -> str:
@@ -69,6 +71,7 @@ class Constraints:
 
     def _add(self, guess: str, colours: tuple[int, ...]) -> None:
         self._rows.append(guess)
+        self.length = len(guess)
         row = len(self._rows)
         shown: Counter[str] = Counter()
         greyed: dict[str, None] = {}  # insertion-ordered: problems name letters as they stand in the guess
@@ -128,12 +131,12 @@ class Constraints:
             if n > least:
                 self.min_counts[letter] = n
                 self._min_row[letter] = row
-        if sum(self.min_counts.values()) > WORD_LENGTH:
+        if sum(self.min_counts.values()) > self.length:
             rows = sorted({self._min_row[letter] for letter in self.min_counts})
             names = " and ".join(self._row(r) for r in rows)
             self._problem(
                 f"{names} together show {sum(self.min_counts.values())} letters: "
-                f"more than {WORD_LENGTH} letters are known to be in the word",
+                f"more than {self.length} letters are known to be in the word",
                 "too_many",
                 rows,
                 n=sum(self.min_counts.values()),
@@ -158,16 +161,16 @@ class Constraints:
         return sorted(letter for letter, n in self.exact_counts.items() if n == 0)
 
     def satisfiable(self) -> bool:
-        """Whether any string of five letters a-z, word or not, could have shown every row: no
+        """Whether any string of ``length`` letters, word or not, could have shown every row: no
         ``problems``, and a search over positions (each letter with a count rule, and one free
-        letter) finds a string the constraints allow."""
+        letter of a–z, one no row counts) finds a string the constraints allow."""
         if self.problems:
             return False
         letters = "abcdefghijklmnopqrstuvwxyz"
         counted = sorted(set(self.min_counts) | set(self.exact_counts))
         free = [c for c in letters if c not in counted]
         need = {c: self.min_counts.get(c, 0) for c in counted}
-        most = {c: self.exact_counts.get(c, WORD_LENGTH) for c in counted}
+        most = {c: self.exact_counts.get(c, self.length) for c in counted}
         if any(need[c] > most[c] for c in counted):
             return False
         used = dict.fromkeys(counted, 0)
@@ -181,9 +184,9 @@ class Constraints:
 
         def fill(i: int) -> bool:
             missing = sum(max(0, need[c] - used[c]) for c in counted)
-            if missing > WORD_LENGTH - i:
+            if missing > self.length - i:
                 return False
-            if i == WORD_LENGTH:
+            if i == self.length:
                 return True
             for c in options(i):
                 if c in used:
@@ -231,7 +234,7 @@ class Constraints:
         """One line per kind of fact, for a person."""
         lines = []
         if self.greens:
-            pattern = "".join(self.greens.get(i, "_") for i in range(WORD_LENGTH)).upper()
+            pattern = "".join(self.greens.get(i, "_") for i in range(self.length)).upper()
             lines.append(f"greens: {pattern}")
         present = self.to_dict()["not_at"]
         for letter, positions in present.items():

@@ -1,7 +1,8 @@
-"""Wordle feedback: the two-pass rule, the 0..242 code and the pattern notations.
+"""Wordle feedback: the two-pass rule, the pattern code and the pattern notations.
 
-Code: base 3, first letter most significant, 0 grey, 1 yellow, 2 green
-(so ``?.?!!`` = 1*81 + 0*27 + 1*9 + 2*3 + 2 = 98 and all green = 242).
+Code: base 3, first letter most significant, 0 grey, 1 yellow, 2 green, so a word of L
+letters has 3**L codes 0..3**L - 1 (five letters: ``?.?!!`` = 1*81 + 0*27 + 1*9 + 2*3 + 2 = 98
+and all green = 242). A table of codes holds one byte per cell up to five letters, two above.
 """
 
 from __future__ import annotations
@@ -10,6 +11,13 @@ from collections import Counter
 
 from raten.errors import RatenError, shorten
 
+#: Word lengths raten plays.
+MIN_LENGTH, MAX_LENGTH = 4, 8
+
+#: The classic five-letter game's length, codes and all-green code: what tests of five-letter
+#: lists and the published figures name. Code that holds a word set takes them from it
+#: (``WordSet.length``, ``pattern_count``, ``all_green``); ``tests/test_layout.py`` keeps them out of
+#: ``src/raten`` elsewhere.
 WORD_LENGTH = 5
 PATTERNS = 3**WORD_LENGTH
 ALL_GREEN = PATTERNS - 1
@@ -17,7 +25,7 @@ ALL_GREEN = PATTERNS - 1
 GREY, YELLOW, GREEN = 0, 1, 2
 
 Move = tuple[str, int]
-"""One turn: the guess (normalised) and the 0..242 feedback code it showed."""
+"""One turn: the guess (normalised) and the feedback code it showed."""
 
 History = tuple[Move, ...]
 """The turns of a game so far, in order: what the solver, the game, trees and SQL all read."""
@@ -79,24 +87,49 @@ def colours_to_code(colours: tuple[int, ...] | list[int]) -> int:
     return code
 
 
-def code_to_colours(code: int) -> tuple[int, ...]:
-    """Unpack a 0..242 code into five colours."""
-    if not 0 <= code < PATTERNS:
-        raise RatenError(f"pattern code {code} is outside 0..{PATTERNS - 1}")
+def pattern_count(length: int) -> int:
+    """How many feedback codes words of ``length`` letters have: 3**length."""
+    return 3**length
+
+
+def all_green(length: int) -> int:
+    """The code of a word of ``length`` letters that is the answer: every letter green."""
+    return 3**length - 1
+
+
+def code_dtype(length: int) -> str:
+    """The numpy type of a table of codes: one byte up to five letters (243 codes), two above
+    (3**8 = 6,561 codes)."""
+    return "uint8" if length <= 5 else "uint16"
+
+
+def code_space(dtype_size: int) -> int:
+    """The codes a table whose cells have ``dtype_size`` bytes may hold, at most: what its
+    compiled statistics size their histograms by (one byte: 243, two: 6,561)."""
+    return pattern_count(5 if dtype_size == 1 else MAX_LENGTH)
+
+
+def code_to_colours(code: int, length: int = WORD_LENGTH) -> tuple[int, ...]:
+    """Unpack a code into the colours of a word of ``length`` letters."""
+    if not 0 <= code < 3**length:
+        raise RatenError(f"pattern code {code} is outside 0..{3**length - 1}")
     colours = []
-    for _ in range(WORD_LENGTH):
+    for _ in range(length):
         code, c = divmod(code, 3)
         colours.append(c)
     return tuple(reversed(colours))
 
 
 def pattern(guess: str, answer: str) -> int:
-    """The 0..242 feedback code of ``guess`` against ``answer``."""
+    """The feedback code of ``guess`` against ``answer`` (words of one length)."""
+    if len(guess) != len(answer):
+        raise RatenError(f"{guess!r} and {answer!r} differ in length: feedback compares words of one length")
     return colours_to_code(feedback_colours(guess, answer))
 
 
-def parse_pattern(text: str) -> int:
-    """Read a pattern in any notation (``.?!``, ``b/y/g``, ``x``/``-``, ``0/1/2``, emoji, high-contrast emoji)."""
+def parse_pattern(text: str, length: int = WORD_LENGTH) -> int:
+    """Read a pattern of ``length`` symbols in any notation (``.?!``, ``b/y/g``, ``x``/``-``,
+    ``0/1/2``, emoji, high-contrast emoji)."""
     cleaned = text.strip().lower().replace(_VARIATION_SELECTOR, "")
     colours = []
     for ch in cleaned:
@@ -109,20 +142,22 @@ def parse_pattern(text: str) -> int:
                 symbol=ch,
             )
         colours.append(_SYMBOLS[ch])
-    if len(colours) != WORD_LENGTH:
+    if len(colours) != length:
         raise RatenError(
-            f"pattern {shorten(text)!r} has {len(colours)} symbols, not {WORD_LENGTH}",
+            f"pattern {shorten(text)!r} has {len(colours)} symbols, not {length}",
             "pattern_length",
             pattern=shorten(text),
             length=len(colours),
+            expected=length,
         )
     return colours_to_code(colours)
 
 
-def format_pattern(code: int, notation: str = "dots") -> str:
-    """Write a 0..242 code in a notation: ``dots`` (.?!), ``letters``, ``digits`` or ``emoji``."""
+def format_pattern(code: int, notation: str = "dots", length: int = WORD_LENGTH) -> str:
+    """Write the code of a word of ``length`` letters in a notation: ``dots`` (.?!), ``letters``,
+    ``digits`` or ``emoji``."""
     try:
         symbols = _NOTATIONS[notation]
     except KeyError:
         raise RatenError(f"unknown notation {notation!r}: one of {', '.join(_NOTATIONS)}") from None
-    return "".join(symbols[c] for c in code_to_colours(code))
+    return "".join(symbols[c] for c in code_to_colours(code, length))

@@ -7,30 +7,34 @@ reference, which also says *why* a guess is illegal), and once compiled over let
 
 The compiled form holds what a history demands in two small arrays:
 
-- ``greens``: ``WORD_LENGTH`` letters (0..25), the letter a guess must have at each
-  position, or ``NO_GREEN`` where it is free;
-- ``need``: ``LETTERS`` counts, how often a guess must contain each letter at least.
+- ``greens``: one letter code per position (a word set's ``length``), the letter a guess must
+  have there, or ``NO_GREEN`` where it is free;
+- ``need``: one count per letter of the alphabet (``Alphabet.size``, 26 for a–z), how often a
+  guess must contain each letter at least.
 
-Both are ``uint8``; ``no_rules()`` gives the pair for an empty history.
+Both are ``uint8``; ``no_rules(length, letters)`` gives the pair for an empty history. The
+kernels read the length and the alphabet's size from these arrays' shapes.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from raten.engine.feedback import GREEN, GREY, WORD_LENGTH, code_to_colours
+from raten.engine.feedback import GREEN, GREY, code_to_colours
 from raten.engine.jitcache import njit
 from raten.errors import RatenError
 
-#: Letters of the alphabet words are written in (after normalisation: a-z).
-LETTERS = 26
+if TYPE_CHECKING:
+    from raten.engine.alphabet import Alphabet
+
 #: ``greens`` value of a position no green has fixed.
 NO_GREEN = 255
 
-_ORDINALS = ["1st", "2nd", "3rd", "4th", "5th"]
+_ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"]
 
 
 def _requirements(history) -> tuple[dict[int, str], Counter]:
@@ -38,7 +42,7 @@ def _requirements(history) -> tuple[dict[int, str], Counter]:
     need: Counter[str] = Counter()
     for guess, code in history:
         shown: Counter[str] = Counter()
-        for i, (letter, colour) in enumerate(zip(guess, code_to_colours(code))):
+        for i, (letter, colour) in enumerate(zip(guess, code_to_colours(code, len(guess)))):
             if colour == GREEN:
                 greens[i] = letter
             if colour != GREY:
@@ -95,22 +99,23 @@ def violation(guess: str, history) -> str | None:
 
 @njit(cache=True)
 def reveal(guess: np.ndarray, code: int, greens: np.ndarray, need: np.ndarray) -> None:
-    """Add, in place, what feedback ``code`` of ``guess`` (letters 0..25) demands of later guesses:
+    """Add, in place, what feedback ``code`` of ``guess`` (letter codes) demands of later guesses:
     its greens kept in place, each letter it shows (green or yellow) used at least as often."""
+    length = guess.shape[0]
     shown = 0  # bit p: position p is green or yellow
     c = code
-    for pos in range(WORD_LENGTH - 1, -1, -1):
+    for pos in range(length - 1, -1, -1):
         colour = c % 3
         c //= 3
         if colour == GREEN:
             greens[pos] = guess[pos]
         if colour != GREY:
             shown |= 1 << pos
-    for pos in range(WORD_LENGTH):
+    for pos in range(length):
         if (shown >> pos) & 1:
             letter = guess[pos]
             n = 0
-            for other in range(WORD_LENGTH):
+            for other in range(length):
                 if (shown >> other) & 1 and guess[other] == letter:
                     n += 1
             if n > need[letter]:
@@ -131,19 +136,35 @@ def keeping(rows: np.ndarray, letters: np.ndarray, counts: np.ndarray, greens: n
     """The entries of ``rows`` whose word keeps ``greens`` and ``need`` (int32, in order).
 
     ``letters[r]`` are the letters of word ``r`` and ``counts[r]`` how often each letter occurs
-    in it (``letter_counts``).
+    in it (``letter_counts``). Only the positions a green fixes and the letters needed are
+    looked at (a few of the word's length and of the alphabet's size, which the arrays' shapes
+    give), found once before the loop over the words.
     """
+    fixed = np.empty(greens.shape[0], dtype=np.int64)
+    nf = 0
+    for pos in range(greens.shape[0]):
+        if greens[pos] != NO_GREEN:
+            fixed[nf] = pos
+            nf += 1
+    needed = np.empty(need.shape[0], dtype=np.int64)
+    nn = 0
+    for letter in range(need.shape[0]):
+        if need[letter] > 0:
+            needed[nn] = letter
+            nn += 1
     out = np.empty(rows.shape[0], dtype=np.int32)
     m = 0
     for i in range(rows.shape[0]):
         r = rows[i]
         ok = True
-        for pos in range(WORD_LENGTH):
-            if greens[pos] != NO_GREEN and letters[r, pos] != greens[pos]:
+        for k in range(nf):
+            pos = fixed[k]
+            if letters[r, pos] != greens[pos]:
                 ok = False
                 break
         if ok:
-            for letter in range(LETTERS):
+            for k in range(nn):
+                letter = needed[k]
                 if counts[r, letter] < need[letter]:
                     ok = False
                     break
@@ -154,42 +175,42 @@ def keeping(rows: np.ndarray, letters: np.ndarray, counts: np.ndarray, greens: n
 
 
 @njit(cache=True)
-def letter_counts(letters: np.ndarray) -> np.ndarray:
-    """How often each letter occurs in each word of an (N, 5) letter array: (N, 26) uint8."""
-    counts = np.zeros((letters.shape[0], LETTERS), dtype=np.uint8)
+def letter_counts(letters: np.ndarray, alphabet: int) -> np.ndarray:
+    """How often each of the ``alphabet`` letters occurs in each word of an (N, length) letter
+    array: (N, alphabet) uint8."""
+    counts = np.zeros((letters.shape[0], alphabet), dtype=np.uint8)
     for i in range(letters.shape[0]):
-        for pos in range(WORD_LENGTH):
+        for pos in range(letters.shape[1]):
             counts[i, letters[i, pos]] += 1
     return counts
 
 
-def no_rules() -> tuple[np.ndarray, np.ndarray]:
-    """``greens`` and ``need`` of an empty history: nothing demanded."""
-    return np.full(WORD_LENGTH, NO_GREEN, dtype=np.uint8), np.zeros(LETTERS, dtype=np.uint8)
+def no_rules(length: int, alphabet: int) -> tuple[np.ndarray, np.ndarray]:
+    """``greens`` and ``need`` of an empty history of words of ``length`` letters of an alphabet of
+    ``alphabet`` letters: nothing demanded."""
+    return np.full(length, NO_GREEN, dtype=np.uint8), np.zeros(alphabet, dtype=np.uint8)
 
 
-def _guess_letters(guess: str) -> np.ndarray:
-    raw = np.frombuffer(guess.encode("ascii", errors="replace"), dtype=np.uint8)
-    if raw.shape[0] != WORD_LENGTH or ((raw < ord("a")) | (raw > ord("z"))).any():
-        raise RatenError(f"{guess!r} is not five letters a-z")
-    return raw - np.uint8(ord("a"))
-
-
-def rules(history) -> tuple[np.ndarray, np.ndarray]:
-    """``greens`` and ``need`` for a history of (guess, 0..242 code) moves (normalised words)."""
-    greens, need = no_rules()
+def rules(history, length: int, alphabet: Alphabet | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``greens`` and ``need`` for a history of (guess, code) moves (normalised words of
+    ``length`` letters of ``alphabet``, None: a–z)."""
+    letters = alphabet.letters if alphabet else "abcdefghijklmnopqrstuvwxyz"
+    codes = {ord(c): i for i, c in enumerate(letters)}
+    greens, need = no_rules(length, len(letters))
     for guess, code in history:
-        code_to_colours(code)  # a RatenError for a code outside 0..242
-        reveal(_guess_letters(guess), int(code), greens, need)
+        code_to_colours(code, length)  # a RatenError for a code outside the length's codes
+        if len(guess) != length or any(c not in letters for c in guess):
+            raise RatenError(f"{guess!r} is not {length} letters of {letters}")
+        reveal(np.frombuffer(guess.translate(codes).encode("latin-1"), dtype=np.uint8), int(code), greens, need)
     return greens, need
 
 
-def legal_mask(letters: np.ndarray, history) -> np.ndarray:
-    """Boolean mask over words (an (N, 5) letter array) that are legal in hard mode."""
+def legal_mask(letters: np.ndarray, history, alphabet: Alphabet | None = None) -> np.ndarray:
+    """Boolean mask over words (an (N, length) letter array of ``alphabet``) that are legal in hard mode."""
     if not history:
         return np.ones(letters.shape[0], dtype=bool)
-    greens, need = rules(history)
+    greens, need = rules(history, letters.shape[1], alphabet)
     letters = np.ascontiguousarray(letters, dtype=np.uint8)
     mask = np.zeros(letters.shape[0], dtype=bool)
-    mask[keeping(np.arange(letters.shape[0]), letters, letter_counts(letters), greens, need)] = True
+    mask[keeping(np.arange(letters.shape[0]), letters, letter_counts(letters, need.shape[0]), greens, need)] = True
     return mask

@@ -12,26 +12,37 @@ from typing import Any
 
 import numpy as np
 
-from raten.engine.feedback import PATTERNS, WORD_LENGTH
+from raten.engine.feedback import MAX_LENGTH, code_dtype
+from raten.engine.feedback import code_space as _code_space
 from raten.engine.jitcache import njit, prange
 from raten.engine.partition import log2, xlogx
+
+_ONE_BYTE, _TWO_BYTES = _code_space(1), _code_space(2)
+
+
+@njit(cache=True, inline="always")
+def code_space(data: np.ndarray) -> int:
+    """How many codes a table of this cell size may hold (``feedback.code_space``): one byte 243
+    (five letters), two 6,561 (eight); what the statistics size their histograms by."""
+    return _ONE_BYTE if data.itemsize == 1 else _TWO_BYTES
 
 
 @njit(cache=True, inline="always")
 def _pair_code(g: np.ndarray, a: np.ndarray) -> int:
-    """Feedback code of one guess against one answer (letters 0..25), two-pass rule."""
+    """Feedback code of one guess against one answer (letter codes, one length), two-pass rule."""
+    n = g.shape[0]
     green = 0
-    for i in range(WORD_LENGTH):
+    for i in range(n):
         if g[i] == a[i]:
             green |= 1 << i
     used = green
     code = 0
-    for i in range(WORD_LENGTH):
+    for i in range(n):
         if (green >> i) & 1:
             c = 2
         else:
             c = 0
-            for j in range(WORD_LENGTH):
+            for j in range(n):
                 if not (used >> j) & 1 and a[j] == g[i]:
                     used |= 1 << j
                     c = 1
@@ -55,27 +66,24 @@ def _feedback_rows(guesses: np.ndarray, answers: np.ndarray, out: np.ndarray, lo
             out[gi, ai] = _pair_code(g, answers[ai])
 
 
-@njit(cache=True)
-def _feedback_matrix_serial(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
-    out = np.empty((guesses.shape[0], answers.shape[0]), dtype=np.uint8)
-    _feedback_rows(guesses, answers, out, 0, guesses.shape[0])
-    return out
-
-
 @njit(parallel=True, cache=True)
-def _feedback_matrix_parallel(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
-    n = guesses.shape[0]
-    out = np.empty((n, answers.shape[0]), dtype=np.uint8)
-    for gi in prange(n):
+def _feedback_matrix_parallel(guesses: np.ndarray, answers: np.ndarray, out: np.ndarray) -> None:
+    for gi in prange(guesses.shape[0]):
         _feedback_rows(guesses, answers, out, gi, gi + 1)
-    return out
 
 
 def feedback_matrix(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
-    """``out[g, a]`` = feedback code of guess row ``g`` against answer row ``a`` (uint8)."""
+    """``out[g, a]`` = feedback code of guess row ``g`` against answer row ``a`` (letter arrays of
+    one length): uint8 up to five letters, uint16 above."""
+    length = guesses.shape[1]
+    if answers.shape[1] != length or length > MAX_LENGTH:
+        raise ValueError(f"letter arrays of {length} and {answers.shape[1]} letters")
+    out = np.empty((guesses.shape[0], answers.shape[0]), dtype=code_dtype(length))
     if guesses.shape[0] * answers.shape[0] < PARALLEL_CELLS:
-        return _feedback_matrix_serial(guesses, answers)
-    return _feedback_matrix_parallel(guesses, answers)
+        _feedback_rows(guesses, answers, out, 0, guesses.shape[0])
+    else:
+        _feedback_matrix_parallel(guesses, answers, out)
+    return out
 
 
 #: At most this many chunks of rows for the parallel loops: enough to even out the threads.
@@ -90,9 +98,10 @@ def _chunk(c: int, k: int) -> tuple[int, int]:
 
 
 @njit(cache=True, inline="always")
-def _scratch(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """A chunk's scratch, zeroed: four histograms of counts (4 × 243) and one row's codes."""
-    return np.zeros((4, PATTERNS), dtype=np.int32), np.zeros(min(n, PATTERNS), dtype=np.uint8)
+def _scratch(data: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """A chunk's scratch, zeroed: four histograms of counts (4 × the table's codes) and one row's codes."""
+    space = code_space(data)
+    return np.zeros((4, space), dtype=np.int32), np.zeros(min(n, space), dtype=data.dtype)
 
 
 @njit(cache=True, inline="always")
@@ -174,11 +183,12 @@ def _take_count(counts: np.ndarray, p: int) -> int:
 def _split_rows(lo, hi, data, rows, cols, full, xlogx, log_n, bits, patterns, largest, sum_sq) -> None:
     """Statistics of guess rows ``lo..hi``, each candidate counting once.
 
-    Few candidates (≤ 243): count, then visit only the patterns that occur, clearing each once
-    seen. Many: by pattern code 0..242.
+    Few candidates (no more than the table's codes, ``code_space``: 243 for a one-byte table):
+    count, then visit only the patterns that occur, clearing each once seen. Many: by pattern code.
     """
     n = cols.shape[0]
-    counts, seen = _scratch(n)
+    counts, seen = _scratch(data, n)
+    space = code_space(data)
     one = counts[0]
     for r in range(lo, hi):
         g = rows[r]
@@ -186,7 +196,7 @@ def _split_rows(lo, hi, data, rows, cols, full, xlogx, log_n, bits, patterns, la
         npat = 0
         big = 0
         sq = 0
-        if n <= PATTERNS:
+        if n <= space:
             _count_codes(data, g, cols, None, seen, counts, None)
             for j in range(n):  # the first member of a group takes its count; the rest see 0
                 p = seen[j]
@@ -198,7 +208,7 @@ def _split_rows(lo, hi, data, rows, cols, full, xlogx, log_n, bits, patterns, la
                 big = max(big, c)
         else:
             _count_row(data, g, cols, full, None, counts, None)
-            for p in range(PATTERNS):
+            for p in range(space):
                 c = _take_count(counts, p)
                 if c > 0:
                     npat += 1
@@ -237,19 +247,20 @@ def _split_rows_weighted(lo, hi, data, rows, cols, full, weights, bits, patterns
     summing to 1.
 
     A group of mass ``w`` adds ``w * log2(w)``; expected remaining is the expected size of the
-    group the answer falls in. Few candidates (≤ 243): the groups in the order they first occur
-    (only those are visited). Many: by pattern code 0..242.
+    group the answer falls in. Few candidates (≤ ``code_space``): the groups in the order they
+    first occur (only those are visited). Many: by pattern code.
     """
     n = cols.shape[0]
-    counts, seen = _scratch(n)
-    mass = np.zeros((4, PATTERNS), dtype=np.float64)
+    counts, seen = _scratch(data, n)
+    space = code_space(data)
+    mass = np.zeros((4, space), dtype=np.float64)
     for r in range(lo, hi):
         g = rows[r]
         acc = 0.0
         exp = 0.0
         npat = 0
         big = 0
-        if n <= PATTERNS:
+        if n <= space:
             _count_codes(data, g, cols, weights, seen, counts, mass)
             for j in range(n):
                 p = seen[j]
@@ -264,7 +275,7 @@ def _split_rows_weighted(lo, hi, data, rows, cols, full, weights, bits, patterns
                     big = max(big, c)
         else:
             _count_row(data, g, cols, full, weights, counts, mass)
-            for p in range(PATTERNS):
+            for p in range(space):
                 c = _take_count(counts, p)
                 if c > 0:
                     w = _take_mass(mass, p)

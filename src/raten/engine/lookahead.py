@@ -12,21 +12,21 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from raten.engine.feedback import PATTERNS, WORD_LENGTH
-from raten.engine.hardmode import LETTERS, NO_GREEN, keeping, letter_counts, reveal
+from raten.engine.hardmode import NO_GREEN, keeping, letter_counts, reveal
 from raten.engine.jitcache import njit, prange
+from raten.engine.kernels import code_space
 
 
 @njit(cache=True)
-def _group_rules(first: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _group_rules(first: np.ndarray, codes: np.ndarray, alphabet: int) -> tuple[np.ndarray, np.ndarray]:
     """Hard-mode rules each feedback ``codes[i]`` of the guess ``first`` adds.
 
     Returns (greens, need) per group, in ``raten.engine.hardmode``'s form: the letter required
-    at each position or ``NO_GREEN``, and the minimum count of each letter.
+    at each position or ``NO_GREEN``, and the minimum count of each of the ``alphabet`` letters.
     """
     k = codes.shape[0]
-    greens = np.full((k, WORD_LENGTH), NO_GREEN, dtype=np.uint8)
-    need = np.zeros((k, LETTERS), dtype=np.uint8)
+    greens = np.full((k, first.shape[0]), NO_GREEN, dtype=np.uint8)
+    need = np.zeros((k, alphabet), dtype=np.uint8)
     for i in range(k):
         reveal(first, codes[i], greens[i], need[i])
     return greens, need
@@ -39,7 +39,7 @@ def _allowed_pairs(row_letters: np.ndarray, greens: np.ndarray, need: np.ndarray
     m, k = row_letters.shape[0], greens.shape[0]
     allowed = np.zeros((m, k) if hard else (0, 0), dtype=np.bool_)
     if hard:
-        row_counts = letter_counts(row_letters)
+        row_counts = letter_counts(row_letters, need.shape[1])
         every = np.arange(m)
         for g in range(k):
             kept = keeping(every, row_letters, row_counts, greens[g], need[g])
@@ -121,6 +121,7 @@ def second_step_entropy(
     hard: bool,
     probs: np.ndarray | None,
     chunks: int,
+    alphabet: int,
 ) -> np.ndarray:
     """For each group of candidates, the highest entropy (bits) any guess row reaches on it.
 
@@ -131,11 +132,12 @@ def second_step_entropy(
     history allows. ``probs`` None: every candidate counts once (numba compiles this twin
     without the weighted branches); else ``probs[j]`` is the prior of ``sorted_cols[j]`` scaled
     to sum to 1 within its group, and the entropy is the weighted one. A group's search stops
-    at the most it can give.
+    at the most it can give. ``alphabet`` is the number of letters the codes of ``first`` and
+    ``row_letters`` come from.
     """
     k = codes.shape[0]
     m = rows.shape[0]
-    greens, need = _group_rules(first, codes)
+    greens, need = _group_rules(first, codes, alphabet)
     if probs is None:
         full, xlogx = _uniform_ceilings(starts)
     else:
@@ -145,8 +147,8 @@ def second_step_entropy(
     bests = np.zeros((chunks, k), dtype=np.float64)
     for ch in prange(chunks):
         best = bests[ch]
-        counts = np.zeros(PATTERNS, dtype=np.int32)
-        mass = np.zeros(PATTERNS, dtype=np.float64)
+        counts = np.zeros(code_space(data), dtype=np.int32)
+        mass = np.zeros(code_space(data), dtype=np.float64)
         for r in range(ch * m // chunks, (ch + 1) * m // chunks):
             row = data[rows[r]]
             for g in range(k):
@@ -190,6 +192,7 @@ def second_step_bits(
     *,
     block: np.ndarray | None = None,
     weights: np.ndarray | None = None,
+    alphabet: int,
 ) -> float:
     """Expected entropy of the best second guess after guessing ``first_row``.
 
@@ -201,7 +204,7 @@ def second_step_bits(
     and a compact copy stays in cache where the full table would not). ``weights`` (one per
     column of ``cols``) is the candidates' prior: the groups are then weighted by their prior
     mass and scored by weighted entropy (a group of one gives 0 bits, a group of two the
-    entropy of its two weights).
+    entropy of its two weights). ``alphabet``: how many letters the letter codes come from.
     """
     if block is None:
         block = guess_block(table, rows, cols)
@@ -225,7 +228,7 @@ def second_step_bits(
         big_starts = np.zeros(len(big) + 1, dtype=np.int64)
         big_starts[1:] = np.cumsum(sizes[big])
         if row_letters is None or not hard:
-            row_letters = np.zeros((len(rows), WORD_LENGTH), dtype=np.uint8)
+            row_letters = np.zeros((len(rows), len(first_letters)), dtype=np.uint8)
         best[big] = second_step_entropy(
             block,
             np.arange(len(rows), dtype=np.int64),
@@ -237,6 +240,7 @@ def second_step_bits(
             hard,
             probs,
             numba.get_num_threads(),
+            alphabet,
         )
     if weights is None:
         return float(np.dot(sizes, best) / max(len(cols), 1))

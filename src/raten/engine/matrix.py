@@ -31,7 +31,7 @@ from raten.engine.cache import (
 )
 from raten.engine.feedback import pattern
 from raten.engine.table_size import ANNOUNCE_BYTES, GB, MEMORY_FALLBACK_BYTES, build_progress, check_table_size
-from raten.engine.words import WordSet, letters
+from raten.engine.words import WordSet, compared_letters
 from raten.errors import RatenError
 
 __all__ = [
@@ -70,11 +70,12 @@ def cache_path(words: WordSet) -> Path:
 
 def check_size(words: WordSet) -> int:
     """The table's size in bytes; a RatenError (key ``table_too_large``) above the limit."""
-    return check_table_size(words.name, len(words.allowed), len(words.solutions))
+    return check_table_size(words.name, len(words.allowed), len(words.solutions), np.dtype(words.code_dtype).itemsize)
 
 
 def build_matrix(words: WordSet) -> np.ndarray:
-    """Compute the full allowed × solutions table (uint8) in memory (within the size limit)."""
+    """Compute the full allowed × solutions table (uint8, uint16 above five letters) in memory
+    (within the size limit)."""
     from raten.engine import kernels  # numba: a warm cache needs no build, so loading pays no compiler
 
     check_size(words)
@@ -86,22 +87,24 @@ def matrix_blocks(words: WordSet, block_bytes: int = BLOCK_BYTES) -> Iterator[np
     from raten.engine import kernels
 
     guesses, answers = words.allowed_letters, words.solution_letters
-    rows = max(1, block_bytes // max(1, len(answers)))
+    rows = max(1, block_bytes // max(1, len(answers) * np.dtype(words.code_dtype).itemsize))
     for start in range(0, len(guesses), rows):
         yield kernels.feedback_matrix(guesses[start : start + rows], answers)
 
 
 def feedback_against(guess: str, answers: tuple[str, ...] | list[str]) -> np.ndarray:
-    """Feedback codes of one (possibly unlisted) guess against many answers."""
+    """Feedback codes of one (possibly unlisted) guess against many answers of its length (any
+    letters: feedback only compares them, so they are coded by the letters these words hold)."""
     from raten.engine import kernels  # numba: only an unlisted guess needs it
 
-    return kernels.feedback_matrix(letters([guess]), letters(answers))[0]
+    guesses, coded = compared_letters([guess], answers)
+    return kernels.feedback_matrix(guesses, coded)[0]
 
 
 def _looks_right(data: np.ndarray, words: WordSet) -> bool:
     """Shape, dtype and a deterministic sample of entries agree with the reference rule."""
     expected = (len(words.allowed), len(words.solutions))
-    if data.dtype != np.uint8 or data.shape != expected:
+    if data.dtype != words.code_dtype or data.shape != expected:
         return False
     rng = random.Random(words.fingerprint)
     n, m = expected
@@ -115,7 +118,7 @@ def _read_cache(path: Path, words: WordSet) -> np.ndarray | None:
     A missing entry is silent (a first run); anything else warns, and the caller rebuilds.
     """
     shape = (len(words.allowed), len(words.solutions))
-    return read_checked(path, shape, words.fingerprint, lambda d: _looks_right(d, words))
+    return read_checked(path, shape, words.fingerprint, lambda d: _looks_right(d, words), words.code_dtype)
 
 
 def _reported(words: WordSet, blocks: Iterator[np.ndarray]) -> Iterator[np.ndarray]:
@@ -144,8 +147,8 @@ def _build_cached(path: Path, words: WordSet) -> np.ndarray:
     try:
         if big:
             _check_room(path.parent, size, words.name)
-        write_blocks(path, shape, _reported(words, matrix_blocks(words)), words.fingerprint, names)
-        return read_entry(path, shape, words.fingerprint)
+        write_blocks(path, shape, _reported(words, matrix_blocks(words)), words.fingerprint, names, words.code_dtype)
+        return read_entry(path, shape, words.fingerprint, words.code_dtype)
     except OSError as e:
         if big:
             raise RatenError(

@@ -12,11 +12,12 @@ Bit for bit means the same floating-point operations in the same order:
   (the C library's, which the compiled kernel used before it was handed the table; numpy's
   vectorised ``np.log2`` differs from it in the last place for some ``c``);
 - ``bits = log2(n) - acc / n``, with ``log2(n)`` from ``math.log2`` on both sides;
-- ``acc`` is summed left to right in the kernel's order: for n ≤ 243 candidates, group by group
-  in the order in which each group first occurs among the candidate columns; for more, by
-  pattern code 0..242. ``np.cumsum`` adds strictly left to right (``np.sum`` would add
-  pairwise), and the zeros between the groups' entries leave the sum unchanged; for n ≤ 243 the
-  columns are added one at a time in a loop of vector additions, the same order again.
+- ``acc`` is summed left to right in the kernel's order: for n ≤ ``code_space`` candidates (243
+  for a table of one byte a cell, 6,561 for two), group by group in the order in which each
+  group first occurs among the candidate columns; for more, by pattern code. ``np.cumsum`` adds
+  strictly left to right (``np.sum`` would add pairwise), and the zeros between the groups'
+  entries leave the sum unchanged; for few candidates the columns are added one at a time in a
+  loop of vector additions, the same order again.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import math
 
 import numpy as np
 
-from raten.engine.feedback import PATTERNS
+from raten.engine.feedback import code_space
 
 _XLOGX = np.zeros(2, dtype=np.float64)
 
@@ -56,26 +57,28 @@ def partition_stats_numpy(
     if not (n and k):
         fourth = np.zeros(k, dtype=np.int64 if weights is None else np.float64)
         return np.zeros(k), np.zeros(k, dtype=np.int32), np.zeros(k, dtype=np.int32), fourth
-    # k × n uint8; with most rows wanted, whole columns first (one pass, cheaper than a 2-D gather)
+    # k × n codes; with most rows wanted, whole columns first (one pass, cheaper than a 2-D gather)
     codes = np.take(data, cols, axis=1)[rows] if 2 * k >= data.shape[0] else data[rows[:, None], cols[None, :]]
+    space = code_space(data.itemsize)
     if weights is None:
-        return _uniform_numpy(codes)
-    return _weighted_numpy(codes, np.ascontiguousarray(weights, dtype=np.float64))
+        return _uniform_numpy(codes, space)
+    return _weighted_numpy(codes, np.ascontiguousarray(weights, dtype=np.float64), space)
 
 
-def _pattern_keys(codes: np.ndarray) -> np.ndarray:
-    """Each cell's code offset by 243 × its row, flat: one ``np.bincount`` then counts every row."""
+def _pattern_keys(codes: np.ndarray, space: int) -> np.ndarray:
+    """Each cell's code offset by ``space`` × its row, flat: one ``np.bincount`` then counts every row."""
     keys = codes.astype(np.intp)
-    keys += (np.arange(codes.shape[0], dtype=np.intp) * PATTERNS)[:, None]
+    keys += (np.arange(codes.shape[0], dtype=np.intp) * space)[:, None]
     return keys.ravel()
 
 
-def _uniform_numpy(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(bits, patterns, largest, sum_sq) of each row of ``codes``, every candidate counting once."""
+def _uniform_numpy(codes: np.ndarray, space: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(bits, patterns, largest, sum_sq) of each row of ``codes``, every candidate counting once;
+    ``space`` codes at most (the order of the sums follows it, as the kernel's does)."""
     k, n = codes.shape
     table = xlogx(n)
-    if n > PATTERNS:
-        counts = np.bincount(_pattern_keys(codes), minlength=k * PATTERNS).reshape(k, PATTERNS)
+    if n > space:
+        counts = np.bincount(_pattern_keys(codes, space), minlength=k * space).reshape(k, space)
         acc = np.cumsum(table[counts], axis=1)[:, -1]  # pattern order, as the kernel adds them
         patterns = np.count_nonzero(counts, axis=1)
         largest = counts.max(axis=1)
@@ -104,7 +107,9 @@ def _uniform_numpy(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return bits, patterns.astype(np.int32), largest.astype(np.int32), sum_sq.astype(np.int64)
 
 
-def _weighted_numpy(codes: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _weighted_numpy(
+    codes: np.ndarray, w: np.ndarray, space: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(bits, patterns, largest, expected remaining) of each row of ``codes``, for candidates with
     prior ``w`` summing to 1.
 
@@ -114,9 +119,12 @@ def _weighted_numpy(codes: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.nd
     rankings, which compare bits at 9 decimals, agree (tests/engine/test_partition.py).
     """
     k, n = codes.shape
-    flat = _pattern_keys(codes)
-    counts = np.bincount(flat, minlength=k * PATTERNS).reshape(k, PATTERNS)
-    mass = np.bincount(flat, weights=np.broadcast_to(w, (k, n)).ravel(), minlength=k * PATTERNS).reshape(k, PATTERNS)
+    if codes.itemsize > 1:  # two-byte codes: counted densely (k × 6,561 bins could take gigabytes), in code order
+        uniq, dense = np.unique(codes, return_inverse=True)
+        codes, space = dense.reshape(k, n), len(uniq)
+    flat = _pattern_keys(codes, space)
+    counts = np.bincount(flat, minlength=k * space).reshape(k, space)
+    mass = np.bincount(flat, weights=np.broadcast_to(w, (k, n)).ravel(), minlength=k * space).reshape(k, space)
     positive = mass > 0
     terms = np.zeros_like(mass)
     np.multiply(mass, np.log2(mass, where=positive, out=np.zeros_like(mass)), out=terms, where=positive)

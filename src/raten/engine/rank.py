@@ -18,7 +18,6 @@ import numpy as np
 
 from raten.engine.partition import partition_stats_numpy
 from raten.engine.strategy_names import LOOKAHEAD_K, STRATEGIES
-from raten.engine.words import letters
 from raten.errors import RatenError
 
 #: Decimal places bits are compared at, so equal splits tie regardless of summation order.
@@ -202,11 +201,11 @@ def _primary_key(strategy: str, split: Split) -> np.ndarray:
     return split.largest.astype(np.int64)
 
 
-def frequency_scores(candidate_letters: np.ndarray) -> np.ndarray:
-    """Score each candidate: share of candidates containing each of its distinct letters,
-    summed, plus a small bonus per distinct letter."""
+def frequency_scores(candidate_letters: np.ndarray, alphabet: int) -> np.ndarray:
+    """Score each candidate: share of candidates containing each of its distinct letters (codes
+    below ``alphabet``), summed, plus a small bonus per distinct letter."""
     n = candidate_letters.shape[0]
-    onehot = np.zeros((n, 26), dtype=bool)
+    onehot = np.zeros((n, alphabet), dtype=bool)
     np.put_along_axis(onehot, candidate_letters.astype(np.int64), True, axis=1)
     share = onehot.mean(axis=0)
     return onehot @ share + _DISTINCT_BONUS * onehot.sum(axis=1)
@@ -217,21 +216,20 @@ def rank_table(
     rows: np.ndarray,
     cols: np.ndarray,
     candidate_rows: np.ndarray,
-    guess_words: tuple[str, ...] | list[str],
+    words,
     top: int = 5,
     strategy: str = "entropy",
     *,
     hard: bool = False,
-    guess_letters: np.ndarray | None = None,
     weights: np.ndarray | None = None,
     answers_only: bool = False,
 ) -> list[Hint]:
     """Rank guess ``rows`` of ``table`` against candidate ``cols``.
 
     ``candidate_rows`` are the rows whose word could be the answer (for the mark and the
-    tie-break); ``guess_words[row]`` is the word of a row, in alphabetical order. ``hard``
-    and ``guess_letters`` (letters of every row of the table) matter to ``lookahead`` only,
-    whose second guesses must keep what the first one reveals in hard mode. ``weights`` is the
+    tie-break); the table's rows are the allowed words of the ``WordSet`` ``words``, in
+    alphabetical order (their letters score ``frequency``). ``hard`` matters to ``lookahead``
+    only, whose second guesses must keep what the first one reveals in hard mode. ``weights`` is the
     prior of the candidate columns (None: uniform); ``answers_only`` ranks only the candidate
     rows. In hard mode a guess that cannot split the candidates (one pattern, 0 bits) and cannot
     be the answer is never suggested while some legal guess splits them (in normal mode such
@@ -245,7 +243,7 @@ def rank_table(
     candidate_rows = np.asarray(candidate_rows, dtype=np.int64)
     if base == "frequency":
         rows = candidate_rows
-        scores = frequency_scores(letters([guess_words[r] for r in rows]))
+        scores = frequency_scores(words.allowed_letters[rows], words.alphabet.size)
         order = np.lexsort((rows, -np.round(scores, _TIE_DECIMALS)))[:top]
         rows = rows[order]
         split = split_stats(table, rows, cols, weights)
@@ -255,7 +253,7 @@ def rank_table(
         only_candidates = answers_only or base == "candidates-entropy"
         rows = candidate_rows if only_candidates else np.asarray(rows, dtype=np.int64)
         split = split_stats(table, rows, cols, weights)
-        mark = np.zeros(max(len(guess_words), int(rows.max(initial=-1)) + 1), dtype=bool)
+        mark = np.zeros(max(len(words.allowed), int(rows.max(initial=-1)) + 1), dtype=bool)
         mark[candidate_rows] = True
         is_candidate = mark[rows]
         useless = (split.patterns == 1) & ~is_candidate
@@ -264,14 +262,12 @@ def rank_table(
             rows, is_candidate = rows[keep], is_candidate[keep]
             split = Split(split.bits[keep], split.patterns[keep], split.largest[keep], split.expected_remaining[keep])
         if base == "lookahead":
-            chosen = _lookahead_order(
-                table, rows, cols, split, is_candidate, k, top, hard, guess_words, guess_letters, weights
-            )
+            chosen = _lookahead_order(table, rows, cols, split, is_candidate, k, top, hard, words, weights)
         else:
             chosen = _best_first(_primary_key(base, split), is_candidate, rows, top)
     return [
         Hint(
-            word=guess_words[rows[i]],
+            word=words.allowed[rows[i]],
             bits=float(split.bits[i]),
             candidate=bool(is_candidate[i]),
             patterns=int(split.patterns[i]),
@@ -291,15 +287,13 @@ def _lookahead_order(
     k: int,
     top: int,
     hard: bool,
-    guess_words,
-    guess_letters: np.ndarray | None,
+    words,
     weights: np.ndarray | None = None,
 ) -> np.ndarray:
     """The ``k`` entropy leaders re-ranked by bits + expected best second bits, then the rest by entropy."""
     by_entropy = _best_first(_primary_key("entropy", split), is_candidate, rows, max(k, top))
     head = by_entropy[:k]
-    if guess_letters is None:
-        guess_letters = letters(list(guess_words))
+    guess_letters = words.allowed_letters
     row_letters = guess_letters[rows] if hard else None
     from raten.engine.lookahead import guess_block, second_step_bits  # only look-ahead pays its import
 
@@ -308,7 +302,16 @@ def _lookahead_order(
         [
             split.bits[i]
             + second_step_bits(
-                table, rows, cols, int(rows[i]), guess_letters[rows[i]], row_letters, hard, block=block, weights=weights
+                table,
+                rows,
+                cols,
+                int(rows[i]),
+                guess_letters[rows[i]],
+                row_letters,
+                hard,
+                block=block,
+                weights=weights,
+                alphabet=words.alphabet.size,
             )
             for i in head
         ]
@@ -329,11 +332,10 @@ def rank(state, top: int = 5, strategy: str = "entropy", *, answers_only: bool =
         state.guess_rows(),
         cols,
         state.candidate_rows(),
-        state.words.allowed,
+        state.words,
         top=state.count if favourite else top,
         strategy=strategy,
         hard=state.hard,
-        guess_letters=state.words.allowed_letters,
         weights=weights,
         answers_only=answers_only,
     )
@@ -346,7 +348,7 @@ def rank(state, top: int = 5, strategy: str = "entropy", *, answers_only: bool =
 
 @dataclass(frozen=True, eq=False)
 class Group:
-    """The candidates one feedback pattern leaves: its 0..242 ``code`` and ``members``, the
+    """The candidates one feedback pattern leaves: its ``code`` and ``members``, the
     ascending positions of those candidates in the state's candidate list."""
 
     code: int
@@ -378,7 +380,6 @@ class GuessSplit:
 def split_of(state, word: str) -> GuessSplit:
     """How ``word`` splits the state's candidates, from its row of the pattern matrix (an
     unlisted word, or a state whose candidates are allowed words, is compared directly)."""
-    from raten.engine.feedback import ALL_GREEN
     from raten.engine.matrix import feedback_against
 
     row = state.words.allowed_index.get(word)
@@ -396,7 +397,7 @@ def split_of(state, word: str) -> GuessSplit:
     hint = Hint(
         word=word,
         bits=float(stats.bits[0]),
-        candidate=bool(np.any(codes == ALL_GREEN)),
+        candidate=bool(np.any(codes == state.words.all_green)),
         patterns=int(stats.patterns[0]),
         largest=int(stats.largest[0]),
         expected_remaining=float(stats.expected_remaining[0]),
@@ -418,7 +419,11 @@ def analyze(state, word: str) -> dict:
         "expected_remaining": hint.expected_remaining,
         "candidate": hint.candidate,
         "buckets": [
-            {"pattern": format_pattern(g.code), "count": g.count, "words": [cands[i] for i in g.members]}
+            {
+                "pattern": format_pattern(g.code, length=state.words.length),
+                "count": g.count,
+                "words": [cands[i] for i in g.members],
+            }
             for g in split.groups
         ],
     }

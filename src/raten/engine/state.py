@@ -14,7 +14,7 @@ import numpy as np
 from raten.engine.constraints import Constraints
 from raten.engine.feedback import History, code_to_colours, format_pattern, parse_pattern
 from raten.engine.matrix import PatternMatrix, feedback_against, load_matrix
-from raten.engine.words import WordSet, check_word, letters
+from raten.engine.words import WordSet, compared_letters
 from raten.errors import Notice, RatenError
 
 
@@ -54,12 +54,12 @@ class State:
         )
 
     def after(self, guess: str, pattern: str | int) -> State:
-        """The state after ``guess`` showed ``pattern`` (any notation, or a 0..242 code)."""
-        word = check_word(guess, "guess")
+        """The state after ``guess`` showed ``pattern`` (any notation, or a code)."""
+        word = self.words.check(guess, "guess")
         if isinstance(pattern, str):
-            code = parse_pattern(pattern)
+            code = parse_pattern(pattern, self.words.length)
         else:
-            code_to_colours(pattern)  # refuses a code outside 0..242
+            code_to_colours(pattern, self.words.length)  # refuses a code outside the length's codes
             code = int(pattern)
         warnings = list(self.warnings)
         row = self.words.allowed_index.get(word)
@@ -140,7 +140,7 @@ class State:
     @property
     def solved(self) -> bool:
         """The last guess was all green."""
-        return bool(self.history) and self.history[-1][1] == 242
+        return bool(self.history) and self.history[-1][1] == self.words.all_green
 
     @cached_property
     def constraints(self) -> Constraints:
@@ -152,7 +152,7 @@ class State:
             return None
         from raten.engine import hardmode  # numba (its compiled rule): hard mode only
 
-        return hardmode.violation(check_word(guess, "guess"), self.history)
+        return hardmode.violation(self.words.check(guess, "guess"), self.history)
 
     # --- tables the ranking works on ------------------------------------------------
 
@@ -162,7 +162,7 @@ class State:
             return self.matrix.data, self.candidates
         from raten.engine import kernels  # numba: only when no solution fits (rare)
 
-        table = kernels.feedback_matrix(self.words.allowed_letters, letters(self.fallback))
+        table = kernels.feedback_matrix(*compared_letters(self.words.allowed, self.fallback))
         return table, np.arange(len(self.fallback), dtype=np.int64)
 
     @cached_property
@@ -205,7 +205,7 @@ class State:
         if self.hard and self.history:
             from raten.engine import hardmode  # numba (its compiled rule): hard mode only
 
-            return np.flatnonzero(hardmode.legal_mask(self.words.allowed_letters, self.history))
+            return np.flatnonzero(hardmode.legal_mask(self.words.allowed_letters, self.history, self.words.alphabet))
         return np.arange(len(self.words.allowed), dtype=np.int64)
 
     def hints(self, top: int = 5, strategy: str = "entropy", *, answers_only: bool = False):
@@ -216,7 +216,7 @@ class State:
         return rank(self, top=top, strategy=strategy, answers_only=answers_only)
 
     def __repr__(self) -> str:
-        moves = " ".join(f"{g}={format_pattern(p)}" for g, p in self.history)
+        moves = " ".join(f"{g}={format_pattern(p, length=self.words.length)}" for g, p in self.history)
         return f"State({self.words.name}, {moves or 'start'}, {self.count} candidates)"
 
 
@@ -226,9 +226,9 @@ def fitting_words(words: tuple[str, ...], history) -> tuple[str, ...]:
         return tuple(words)
     from raten.engine import kernels  # numba: only when no solution fits (rare)
 
-    guesses = letters([g for g, _ in history])
-    table = kernels.feedback_matrix(guesses, letters(words))
-    codes = np.array([c for _, c in history], dtype=np.uint8)[:, None]
+    guesses, coded = compared_letters([g for g, _ in history], words)
+    table = kernels.feedback_matrix(guesses, coded)
+    codes = np.array([c for _, c in history], dtype=np.int64)[:, None]
     keep = np.all(table == codes, axis=0)
     return tuple(w for w, k in zip(words, keep) if k)
 
@@ -245,7 +245,7 @@ def no_fit_error(words: WordSet, history) -> RatenError:
 
 
 def contradiction(history) -> RatenError | None:
-    """The error for rows no string of five letters could have shown together, naming the rows
+    """The error for rows no string of their length could have shown together, naming the rows
     (a game that cannot have happened), or None when they agree."""
     constraints = Constraints.from_history(history)
     problems = constraints.problems
@@ -268,7 +268,7 @@ def contradiction(history) -> RatenError | None:
 
 
 def _clashing_rows(history) -> str:
-    """The first row, or pair of rows, that no string of five letters can satisfy together (a
+    """The first row, or pair of rows, that no string of their length can satisfy together (a
     contradiction ``Constraints`` has no sentence for), as a problem naming them."""
     named = [f"row {i + 1} ({g.upper()})" for i, (g, _) in enumerate(history)]
     for j in range(len(history)):
@@ -281,4 +281,4 @@ def _clashing_rows(history) -> str:
 
 
 #: How a constraint problem names a row: ``row 2 (BRINE)``.
-_ROW = re.compile(r"row (\d+ \([A-Z]+\))")
+_ROW = re.compile(r"row (\d+ \([^\W\d_]+\))")

@@ -50,9 +50,10 @@ def max_table_bytes() -> int:
     return int(gb * GB)
 
 
-def check_table_size(name: str, guesses: int, solutions: int) -> int:
-    """The table's size in bytes (guesses × solutions); a RatenError when it is above the limit."""
-    size = guesses * solutions
+def check_table_size(name: str, guesses: int, solutions: int, cell_bytes: int = 1) -> int:
+    """The table's size in bytes (guesses × solutions × ``cell_bytes``: two above five letters); a
+    RatenError when it is above the limit."""
+    size = guesses * solutions * cell_bytes
     limit = max_table_bytes()
     if size > limit:
         need = math.ceil(size / GB)

@@ -50,7 +50,7 @@ def transpose(data: np.ndarray) -> np.ndarray:
 def _looks_right(data: np.ndarray, words: WordSet) -> bool:
     """Shape, dtype and a deterministic sample of entries agree with the feedback rule."""
     n, m = len(words.allowed), len(words.solutions)
-    if data.dtype != np.uint8 or data.shape != (m, n):
+    if data.dtype != words.code_dtype or data.shape != (m, n):
         return False
     rng = random.Random(f"transposed|{words.fingerprint}")
     probes = [(m - 1, n - 1), (0, 0)] + [(rng.randrange(m), rng.randrange(n)) for _ in range(_SPOT_CHECKS)]
@@ -61,7 +61,9 @@ def _read(path: Path, words: WordSet) -> np.ndarray | None:
     shape = (len(words.solutions), len(words.allowed))
     # copy-on-write: a writable array as the kernels take everywhere, its pages the file's (shared
     # by every process that maps it, as a search's worker processes do)
-    return read_checked(path, shape, transposed_fingerprint(words), lambda d: _looks_right(d, words), private=True)
+    return read_checked(
+        path, shape, transposed_fingerprint(words), lambda d: _looks_right(d, words), words.code_dtype, private=True
+    )
 
 
 _LOADED: dict[str, np.ndarray] = {}

@@ -1,62 +1,92 @@
-"""The ``WordSet`` value (solutions and allowed guesses, normalised) and word normalisation."""
+"""The ``WordSet`` value (solutions and allowed guesses, normalised) and word normalisation.
+
+A word set's words share one length, 4 to 8 (``WordSet.length``), and are written in its
+``Alphabet`` (a–z with umlauts transliterated unless the list says otherwise).
+"""
 
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from raten.engine.feedback import WORD_LENGTH
+from raten.engine.alphabet import LATIN, Alphabet
+from raten.engine.feedback import MAX_LENGTH, MIN_LENGTH, all_green, code_dtype, pattern_count
 from raten.errors import RatenError, shorten
 
 if TYPE_CHECKING:
     import numpy as np
 
-_TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-_WORD = re.compile(r"[a-z]{5}")
+
+def normalise(word: str, alphabet: Alphabet = LATIN) -> str:
+    """Lowercase, trim and fold the letters ``alphabet`` does not keep (by default ä→ae, ö→oe,
+    ü→ue, ß→ss)."""
+    return alphabet.normalise(word)
 
 
-def normalise(word: str) -> str:
-    """Lowercase, trim and transliterate (ä→ae, ö→oe, ü→ue, ß→ss)."""
-    return word.strip().lower().translate(_TRANSLITERATION)
-
-
-def check_word(word: str, where: str = "") -> str:
-    """Normalise ``word`` and insist on five letters a–z; the error names ``where`` it came from."""
-    norm = normalise(word)
-    if not _WORD.fullmatch(norm):
-        place, shown = f"{where}: " if where else "", shorten(word.strip())
-        if len(norm) != WORD_LENGTH and norm != word.strip().lower():
+def check_word(word: str, where: str = "", *, length: int | None = None, alphabet: Alphabet = LATIN) -> str:
+    """Normalise ``word`` and insist on ``length`` letters of ``alphabet`` (None: any length raten
+    plays, 4 to 8); the error names ``where`` it came from."""
+    norm = alphabet.normalise(word)
+    place, shown = f"{where}: " if where else "", shorten(word.strip())
+    if length is None:
+        if not MIN_LENGTH <= len(norm) <= MAX_LENGTH:
+            raise RatenError(
+                f"{place}{shown!r} has {len(norm)} letters: raten plays words of {MIN_LENGTH} to {MAX_LENGTH}",
+                "word_length_range",
+                word=shown,
+                length=len(norm),
+                least=MIN_LENGTH,
+                most=MAX_LENGTH,
+            )
+        length = len(norm)
+    if len(norm) != length or not all(c in alphabet.letters for c in norm):
+        if len(norm) != length and norm != word.strip().lower():
             spelled = shorten(norm.upper())
             raise RatenError(
-                f"{place}{shown!r} is {spelled}: {len(norm)} letters, not {WORD_LENGTH}",
+                f"{place}{shown!r} is {spelled}: {len(norm)} letters, not {length}",
                 "word_length_spelled",
                 word=shown,
                 spelled=spelled,
                 length=len(norm),
+                expected=length,
             )
-        if len(norm) != WORD_LENGTH:
+        if len(norm) != length:
             raise RatenError(
-                f"{place}{shown!r} has {len(norm)} letters, not {WORD_LENGTH}",
+                f"{place}{shown!r} has {len(norm)} letters, not {length}",
                 "word_length",
                 word=shown,
                 length=len(norm),
+                expected=length,
             )
         raise RatenError(
-            f"{place}{shown!r} must be letters a-z only (umlauts and ß are transliterated)", "word_letters", word=shown
+            f"{place}{shown!r} must be letters {alphabet.spelled()} only ({alphabet.folding()})",
+            "word_letters",
+            word=shown,
+            letters=alphabet.spelled(),
+            folding=alphabet.folding(),
+            fold=alphabet.fold_rule,
         )
     return norm
 
 
-def normalise_list(words: list[str] | tuple[str, ...], source: str = "list") -> tuple[str, ...]:
-    """Check and normalise every entry, drop blanks and duplicates; sorted."""
+def normalise_list(
+    words: list[str] | tuple[str, ...],
+    source: str = "list",
+    *,
+    length: int | None = None,
+    alphabet: Alphabet = LATIN,
+) -> tuple[str, ...]:
+    """Check and normalise every entry, drop blanks and duplicates; sorted. Every word has
+    ``length`` letters, or (None) the length of the first."""
     out = set()
     for line_no, word in enumerate(words, start=1):
         if word.strip():
-            out.add(check_word(word, f"{source} line {line_no}"))
+            norm = check_word(word, f"{source} line {line_no}", length=length, alphabet=alphabet)
+            length = len(norm)
+            out.add(norm)
     return tuple(sorted(out))
 
 
@@ -86,12 +116,19 @@ class WordSet:
     prior: str = UNIFORM
     weights: np.ndarray | None = None
     fallback_weights: WordWeights | None = None
+    alphabet: Alphabet = field(default=LATIN)
     #: The list's own solutions where a prior widened the possible answers to every allowed
     #: word (the mixture, the frequency prior on a list with solutions); None: ``solutions``.
     own_solutions: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
-        """Weights are one positive finite number per solution, read-only; all equal means uniform."""
+        """Every word has one length, 4 to 8; weights are one positive finite number per
+        solution, read-only; all equal means uniform."""
+        lengths = {len(w) for w in self.allowed} | {len(w) for w in self.solutions}
+        if len(lengths) > 1:
+            raise RatenError(f"{self.name}: the words differ in length ({', '.join(map(str, sorted(lengths)))})")
+        if lengths and not MIN_LENGTH <= min(lengths) <= MAX_LENGTH:
+            raise RatenError(f"{self.name}: words of {min(lengths)} letters; raten plays {MIN_LENGTH} to {MAX_LENGTH}")
         if self.weights is None:
             return
         import numpy as np
@@ -112,13 +149,44 @@ class WordSet:
         name: str = "custom",
         language: str = "en",
         source: str = "",
+        alphabet: Alphabet = LATIN,
     ) -> WordSet:
-        """Build from raw lists; ``allowed`` may omit the solutions, they are added."""
-        sols = normalise_list(list(solutions), f"{name} solutions")
+        """Build from raw lists; ``allowed`` may omit the solutions, they are added. The first
+        solution sets the length every word must have."""
+        sols = normalise_list(list(solutions), f"{name} solutions", alphabet=alphabet)
         if not sols:
             raise RatenError(f"{name}: the solution list is empty")
-        allowed_all = tuple(sorted(set(normalise_list(list(allowed), f"{name} allowed")) | set(sols)))
-        return cls(name=name, solutions=sols, allowed=allowed_all, language=language, source=source)
+        allowed_words = normalise_list(list(allowed), f"{name} allowed", length=len(sols[0]), alphabet=alphabet)
+        allowed_all = tuple(sorted(set(allowed_words) | set(sols)))
+        return cls(name=name, solutions=sols, allowed=allowed_all, language=language, source=source, alphabet=alphabet)
+
+    @cached_property
+    def length(self) -> int:
+        """Letters in every word (4 to 8)."""
+        return len(self.allowed[0]) if self.allowed else len(self.solutions[0])
+
+    @property
+    def patterns(self) -> int:
+        """Feedback codes a guess can show: 3**length."""
+        return pattern_count(self.length)
+
+    @property
+    def all_green(self) -> int:
+        """The code of the answer guessed."""
+        return all_green(self.length)
+
+    @property
+    def code_dtype(self) -> str:
+        """The numpy type of its pattern table's cells (one byte up to five letters, two above)."""
+        return code_dtype(self.length)
+
+    def check(self, word: str, where: str = "") -> str:
+        """``word`` normalised in this list's alphabet, with its length, or a RatenError naming ``where``."""
+        return check_word(word, where, length=self.length, alphabet=self.alphabet)
+
+    def letters_of(self, words: Sequence[str]) -> np.ndarray:
+        """Words (normalised, of this list's length) as an (N, length) uint8 array of letter codes."""
+        return letters(words, self.alphabet, self.length)
 
     @property
     def list_solutions(self) -> tuple[str, ...]:
@@ -145,13 +213,13 @@ class WordSet:
 
     @cached_property
     def allowed_letters(self) -> np.ndarray:
-        """Allowed words as an (N, 5) uint8 array of letters 0..25."""
-        return letters(self.allowed)
+        """Allowed words as an (N, length) uint8 array of letter codes (places in the alphabet)."""
+        return self.letters_of(self.allowed)
 
     @cached_property
     def solution_letters(self) -> np.ndarray:
-        """Solutions as an (M, 5) uint8 array of letters 0..25."""
-        return letters(self.solutions)
+        """Solutions as an (M, length) uint8 array of letter codes."""
+        return self.letters_of(self.solutions)
 
     @property
     def fingerprint(self) -> str:
@@ -183,9 +251,10 @@ class WordSet:
     def __repr__(self) -> str:
         """One short line: the name, the sizes and the language, never the thousands of words."""
         prior = "" if self.prior == UNIFORM else f", {self.prior} prior"
+        length = "" if self.length == 5 else f", {self.length} letters"
         return (
             f"WordSet({self.name!r}, {len(self.solutions)} solutions, {len(self.allowed)} allowed, "
-            f"{self.language}{prior})"
+            f"{self.language}{length}{prior})"
         )
 
     def with_prior(
@@ -211,6 +280,7 @@ class WordSet:
             prior=prior,
             weights=weights,
             fallback_weights=fallback_weights,
+            alphabet=self.alphabet,
             own_solutions=None if own == sols else own,
         )
 
@@ -223,6 +293,7 @@ class WordSet:
             language=self.language,
             source=self.source,
             fallback_weights=self.fallback_weights,
+            alphabet=self.alphabet,
         )
 
 
@@ -234,11 +305,28 @@ def _fingerprint(solutions: tuple[str, ...], allowed: tuple[str, ...]) -> str:
     return h.hexdigest()[:24]
 
 
-def letters(words: tuple[str, ...] | list[str]) -> np.ndarray:
-    """Words as an (N, 5) uint8 array of letters 0..25."""
+def letters(words: Sequence[str], alphabet: Alphabet = LATIN, length: int = 0) -> np.ndarray:
+    """Words (normalised, of one length) as an (N, length) uint8 array of letter codes: each
+    letter's place in ``alphabet`` (a–z: 0..25). ``length`` shapes an empty list's array."""
     import numpy as np  # here, not at the top: checking words (raten score, --help) needs no numpy
 
     if not words:
-        return np.zeros((0, WORD_LENGTH), dtype=np.uint8)
-    raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
-    return (raw.reshape(len(words), WORD_LENGTH) - ord("a")).astype(np.uint8)
+        return np.zeros((0, length), dtype=np.uint8)
+    raw = np.frombuffer("".join(words).translate(alphabet.codes).encode("latin-1"), dtype=np.uint8)
+    return raw.reshape(len(words), len(words[0])).copy()
+
+
+def compared_letters(*groups: Sequence[str]) -> list[np.ndarray]:
+    """Each group of words (one length, any letters) as a letter array, all coded alike by the
+    letters these words hold: what feedback needs, which only compares letters."""
+    import numpy as np
+
+    chars = sorted(set().union(*(set("".join(g)) for g in groups)))
+    codes = {ord(c): i for i, c in enumerate(chars)}
+    length = next((len(g[0]) for g in groups if g), 0)
+    return [
+        np.frombuffer("".join(g).translate(codes).encode("latin-1"), dtype=np.uint8).reshape(len(g), length)
+        if g
+        else np.zeros((0, length), dtype=np.uint8)
+        for g in groups
+    ]

@@ -34,7 +34,7 @@ from raten.engine.feedback import (
 from raten.engine.hardmode import find_violation
 from raten.engine.rank import Hint, split_of
 from raten.engine.state import State
-from raten.engine.words import WordSet, check_word
+from raten.engine.words import WordSet
 from raten.errors import RatenError, shorten
 
 if TYPE_CHECKING:
@@ -60,19 +60,20 @@ PALETTES: dict[str, dict[int, str]] = {
 #: Keycap digits for the share text's per-board results; a board not solved shows a red square.
 _KEYCAPS = {str(d): f"{d}\ufe0f\u20e3" for d in range(10)}
 _FAILED = "\U0001f7e5"
-#: The share grid's filler for rows after a board was solved.
-_BLANK = "\u2b1b" * 5
+#: The share grid's filler square for rows after a board was solved.
+_BLANK = "\u2b1b"
 
 
-def squares(code: int, palette: str = "standard") -> str:
-    """One row of share squares for a 0..242 code in ``palette`` (``standard`` or ``high``)."""
+def squares(code: int, length: int, palette: str = "standard") -> str:
+    """One row of share squares for the code of a word of ``length`` letters in ``palette``
+    (``standard`` or ``high``)."""
     try:
         table = PALETTES[palette]
     except KeyError:
         raise RatenError(
             f"unknown palette {shorten(palette)!r}: choose one of {', '.join(PALETTES)}", "palette"
         ) from None
-    return "".join(table[c] for c in code_to_colours(code))
+    return "".join(table[c] for c in code_to_colours(code, length))
 
 
 class GameError(RatenError):
@@ -262,7 +263,7 @@ class Game:
         return "lost" if self.over else "playing"
 
     def history(self, board: int = 0) -> History:
-        """The board's moves (guess, 0..242 code) up to the one that solved it; on one board the game's."""
+        """The board's moves (guess, code) up to the one that solved it; on one board the game's."""
         end = self.solved_at(board) or self.tries
         return tuple((g, pattern(g, self.answers[board])) for g in self.guesses[:end])
 
@@ -283,7 +284,7 @@ class Game:
         if self.over:
             raise GameError("this game is over", "game_over")
         try:
-            word = check_word(guess, "guess")
+            word = self.words.check(guess, "guess")
         except RatenError as e:
             raise GameError(str(e), "bad_word", word=shorten(guess.strip(), 20)) from e
         if word not in self.words.allowed_index:
@@ -305,7 +306,7 @@ class Game:
         for b in range(self.boards):
             best: dict[str, int] = {}
             for word, code in self.history(b):
-                for letter, colour in zip(word, code_to_colours(code)):
+                for letter, colour in zip(word, code_to_colours(code, len(word))):
                     best[letter] = max(best.get(letter, GREY), colour)
             out.append({letter: KEY_STATES[c] for letter, c in sorted(best.items())})
         return out
@@ -327,12 +328,13 @@ class Game:
             results = [self.solved_at(b) for b in range(self.boards)]
             cells = [_FAILED if at is None else "".join(_KEYCAPS[d] for d in str(at)) for at in results]
             lines += ["", *(" ".join(cells[i : i + 2]) for i in range(0, self.boards, 2))]
-        grids = [[squares(c, palette) for _, c in self.history(b)] for b in range(self.boards)]
+        length = self.words.length
+        grids = [[squares(c, length, palette) for _, c in self.history(b)] for b in range(self.boards)]
         for i in range(0, self.boards, 2):
             pair = grids[i : i + 2]
             lines.append("")
             for t in range(max(len(g) for g in pair)):
-                lines.append(" ".join(g[t] if t < len(g) else _BLANK for g in pair))
+                lines.append(" ".join(g[t] if t < len(g) else _BLANK * length for g in pair))
         return "\n".join(lines).rstrip()
 
     # --- after the game ---------------------------------------------------------------------
@@ -406,7 +408,7 @@ class ReviewStep:
     def to_dict(self) -> dict:
         return {
             "guess": self.guess,
-            "pattern": format_pattern(self.code),
+            "pattern": format_pattern(self.code, length=len(self.guess)),
             "candidates_before": self.candidates_before,
             "candidates_after": self.candidates_after,
             "bits": self.bits,
@@ -427,5 +429,5 @@ class Review:
         return {
             "answer": self.answer,
             "steps": [s.to_dict() for s in self.steps],
-            "solver": [{"guess": g, "pattern": format_pattern(c)} for g, c in self.solver],
+            "solver": [{"guess": g, "pattern": format_pattern(c, length=len(g))} for g, c in self.solver],
         }

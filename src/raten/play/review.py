@@ -19,9 +19,9 @@ from functools import cache
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN, PATTERNS, format_pattern, pattern
+from raten.engine.feedback import format_pattern, pattern
 from raten.engine.state import contradiction
-from raten.engine.words import WordSet, check_word
+from raten.engine.words import WordSet
 from raten.errors import Notice, RatenError
 from raten.play.review_colours import colours_of, share_says_hard
 from raten.play.review_safety import MoveSafety
@@ -109,27 +109,27 @@ class GameReview:
 
 def _entropy(codes: np.ndarray, weights: np.ndarray) -> float:
     """The bits a guess's outcomes give on average, each outcome as likely as its candidates' weight."""
-    mass = np.bincount(codes.astype(np.int64), weights=weights.astype(np.float64), minlength=PATTERNS)
+    mass = np.bincount(codes.astype(np.int64), weights=weights.astype(np.float64))
     p = mass[mass > 0] / mass.sum()
     return float(-(p * np.log2(p)).sum())
 
 
-def _bits(mass: float, mass_after: float, code: int, n: int) -> float:
+def _bits(mass: float, mass_after: float, solved: bool, n: int) -> float:
     """The information an outcome gave: log2 of the candidates' weight before over the weight after
     (uniform: log2(before / after)); an all-green answer outside the list gave log2(n), any other
     outcome no candidate showed 0."""
     if mass_after:
         return math.log2(mass / mass_after)
-    return math.log2(n) if code == ALL_GREEN else 0.0
+    return math.log2(n) if solved else 0.0
 
 
-def _group_keys(data, rows: np.ndarray, cands: np.ndarray, weights: np.ndarray) -> np.ndarray:
+def _group_keys(data, rows: np.ndarray, cands: np.ndarray, weights: np.ndarray, patterns: int) -> np.ndarray:
     """For each guess row: the sum of its groups' heaviest weights (the search's key without the
-    guess's own weight; uniform: the number of groups)."""
-    codes = np.asarray(data[rows][:, cands]).astype(np.int64) + PATTERNS * np.arange(len(rows))[:, None]
-    most = np.zeros(len(rows) * PATTERNS, dtype=np.int64)
+    guess's own weight; uniform: the number of groups); codes below ``patterns``."""
+    codes = np.asarray(data[rows][:, cands]).astype(np.int64) + patterns * np.arange(len(rows))[:, None]
+    most = np.zeros(len(rows) * patterns, dtype=np.int64)
     np.maximum.at(most, codes.ravel(), np.broadcast_to(weights, codes.shape).ravel())
-    return most.reshape(len(rows), PATTERNS).sum(axis=1)
+    return most.reshape(len(rows), patterns).sum(axis=1)
 
 
 def _total(moves: list[MoveReview]) -> tuple[float | None, str]:
@@ -186,7 +186,7 @@ class _Reviewer:
             sol_rows = self.words.solution_rows[pos.cands]
             hit = np.isin(rows, sol_rows)
             own[hit] = [int(w[np.flatnonzero(sol_rows == r)[0]]) for r in rows[hit]]
-            bound = 3 * int(w.sum()) - _group_keys(v.search.data, rows, pos.cands, w) - own
+            bound = 3 * int(w.sum()) - _group_keys(v.search.data, rows, pos.cands, w, self.words.patterns) - own
             better = 0
             for r in rows[bound < q.total]:
                 w = self.words.allowed[int(r)]
@@ -220,8 +220,9 @@ class _Reviewer:
             )
         if n == 0:
             notes.append(Notice("no answer of the list fits the colours so far: no values", "review_no_fit"))
+            shown = format_pattern(code, length=self.words.length)
             return MoveReview(
-                number, word, format_pattern(code), 0, 0, 0.0, 0.0, False, None, False, None, None, False,
+                number, word, shown, 0, 0, 0.0, 0.0, False, None, False, None, None, False,
                 None, "unknown", None, 0, "entropy", None, None, True, notes,
             )  # fmt: skip
         codes = v.codes(word, pos.cands)
@@ -239,16 +240,16 @@ class _Reviewer:
         if rank_of == 0:
             rank_of = len(v.legal_rows(pos))
         weights = v.weights[pos.cands]
-        luck = self._luck(codes, code, gv.groups, weights)
+        luck = self._luck(codes, code, gv.groups, weights, self.words.all_green)
         after = len(nxt.cands)
         mass, mass_after = float(weights.sum()), float(v.weights[nxt.cands].sum())
         return MoveReview(
             number=number,
             guess=word,
-            pattern=format_pattern(code),
+            pattern=format_pattern(code, length=self.words.length),
             before=n,
             after=after,
-            bits=_bits(mass, mass_after, code, n),
+            bits=_bits(mass, mass_after, code == self.words.all_green, n),
             expected_bits=_entropy(codes, weights),
             could_be_answer=bool(np.any(pos.cands == self.words.solution_index.get(word, -1))),
             q=q.mean,
@@ -275,15 +276,18 @@ class _Reviewer:
         return int(np.count_nonzero(self.values.codes(best, pos.cands) == pattern(best, answer)))
 
     @staticmethod
-    def _luck(codes: np.ndarray, code: int, groups: dict[int, tuple[int, Total]], weights: np.ndarray) -> int:
+    def _luck(
+        codes: np.ndarray, code: int, groups: dict[int, tuple[int, Total]], weights: np.ndarray, green: int
+    ) -> int:
         """Luck of falling into group ``code``: by each outcome's exact V when known, else by its
-        weight (its size under the uniform prior); each outcome as likely as its candidates' weight."""
-        sizes = np.bincount(codes.astype(np.int64), minlength=PATTERNS)
-        mass = np.bincount(codes.astype(np.int64), weights=weights.astype(np.float64), minlength=PATTERNS)
+        weight (its size under the uniform prior); each outcome as likely as its candidates' weight.
+        ``green`` is the all-green code."""
+        sizes = np.bincount(codes.astype(np.int64), minlength=green + 1)
+        mass = np.bincount(codes.astype(np.int64), weights=weights.astype(np.float64), minlength=green + 1)
         exact = bool(groups) and all(t.exact and t.total < INF for _, t in groups.values())
 
         def badness(c: int) -> float:
-            if c == ALL_GREEN:
+            if c == green:
                 return 0.0
             if exact:
                 return groups[c][1].mean
@@ -320,8 +324,8 @@ class _Reviewer:
                 split = split_stats(v.search.data, rows, pos.cands.astype(np.int64))
                 word = self.words.allowed[int(rows[int(np.argmax(split.bits))])]
             code = pattern(word, answer)
-            moves.append((word, format_pattern(code)))
-            if code == ALL_GREEN:
+            moves.append((word, format_pattern(code, length=self.words.length)))
+            if code == self.words.all_green:
                 break
             pos = v.after(pos, word, code)
         return moves, source
@@ -353,13 +357,13 @@ def review(
         words = apply_prior(words, prior)
     if not guesses:
         raise RatenError("give at least one guess to review", "review_empty")
-    spelled = [check_word(g, "guess") for g in guesses]
-    answer = check_word(answer, "answer") if answer else None
+    spelled = [words.check(g, "guess") for g in guesses]
+    answer = words.check(answer, "answer") if answer else None
     codes = colours_of(spelled, answer, patterns, share)
     impossible = contradiction(list(zip(spelled, codes)))  # the hint's rule: a game that cannot have happened
     if impossible is not None:
         raise impossible
-    solved = codes[-1] == ALL_GREEN
+    solved = codes[-1] == words.all_green
     if answer is None and solved:
         answer = spelled[-1]
     if hard:

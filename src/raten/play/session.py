@@ -17,7 +17,7 @@ from raten.engine.constraints import standing
 from raten.engine.feedback import History, format_pattern, pattern
 from raten.engine.rank import Hint
 from raten.engine.state import State
-from raten.engine.words import WordSet, check_word
+from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.play.strategies import TreeStrategy
 
@@ -42,7 +42,7 @@ class Session:
         self.guarantee = guarantee
         self.guarantee_over = guarantee_over
         #: When given, the known answer: ``autoplay`` plays against it, nobody types colours.
-        self.answer = check_word(answer, "answer") if answer is not None else None
+        self.answer = words.check(answer, "answer") if answer is not None else None
         if self.answer is not None and self.answer not in words.allowed_index:
             raise RatenError(
                 f"answer {self.answer.upper()!r} is not a word of the {words.name} list",
@@ -72,7 +72,7 @@ class Session:
 
     @property
     def history(self) -> History:
-        """The moves entered so far: (guess, pattern code 0..242)."""
+        """The moves entered so far: (guess, pattern code)."""
         return self.state.history
 
     @property
@@ -107,11 +107,11 @@ class Session:
 
     def share_grid(self) -> str:
         """The emoji grid players share, one row per guess, one line per row."""
-        return "\n".join(format_pattern(code, "emoji") for _, code in self.history)
+        return "\n".join(format_pattern(code, "emoji", self.words.length) for _, code in self.history)
 
     def moves_text(self) -> str:
         """The moves as ``GUESS=PATTERN`` arguments, so ``raten hint`` can take the game up again."""
-        return " ".join(f"{guess}={format_pattern(code, 'dots')}" for guess, code in self.history)
+        return " ".join(f"{guess}={format_pattern(code, 'dots', len(guess))}" for guess, code in self.history)
 
     # --- what to guess next -------------------------------------------------------------
 
@@ -150,7 +150,7 @@ class Session:
     def check_guess(self, guess: str) -> str:
         """The guess, normalised, if it may be played next; a RatenError says why not
         (not a word, the game is over, or it breaks hard mode)."""
-        word = check_word(guess, "guess")
+        word = self.words.check(guess, "guess")
         if self.solved:
             raise RatenError("the game is already solved; undo to go back")
         reason = self.state.hard_mode_violation(word)
@@ -159,7 +159,7 @@ class Session:
         return word
 
     def enter(self, guess: str, pattern: str | int) -> State:
-        """Play ``guess`` with the colours the game showed (any notation, or a code 0..242).
+        """Play ``guess`` with the colours the game showed (any notation, or a code).
 
         A RatenError (illegal guess, bad pattern, colours no word fits) leaves the session as it was.
         """

@@ -30,10 +30,10 @@ import numba
 import numpy as np
 
 from raten.engine.boards import Boards, BoardSplit, board_split, parse_board_strategy, rank_boards, variant
-from raten.engine.feedback import ALL_GREEN, pattern
+from raten.engine.feedback import pattern
 from raten.engine.matrix import PatternMatrix, load_matrix
 from raten.engine.state import State
-from raten.engine.words import WordSet, check_word
+from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.play.game import game_variant
 from raten.play.results import BenchResult
@@ -116,7 +116,7 @@ class Simulator:
 
     def _solution_game(self, col: int) -> tuple[list[int], bool]:
         played = self.play(col)
-        return played, bool(self.matrix.data[played[-1], col] == ALL_GREEN)
+        return played, bool(self.matrix.data[played[-1], col] == self.words.all_green)
 
     def play(self, answer: int) -> list[int]:
         """The guess rows played against solution column ``answer``, the winning one last."""
@@ -127,7 +127,7 @@ class Simulator:
             row = self._guess(node)
             played.append(row)
             code = int(data[row, answer])
-            if code == ALL_GREEN:
+            if code == self.words.all_green:
                 return played
             node = self._child(node, row, code)
         return played
@@ -149,7 +149,7 @@ class Simulator:
         return child
 
     def play_word(self, answer: str) -> tuple[list[int], bool]:
-        """Play against any five-letter ``answer``, a solution of the list or not: the guess
+        """Play against any ``answer`` of the list's length, a solution of the list or not: the guess
         rows played and whether the game was won. When no solution fits the feedback the solver
         goes on with the allowed words that fit (as ``State.after`` does), so an allowed answer
         is found; one that is not even an allowed word is lost once no allowed word fits."""
@@ -167,7 +167,7 @@ class Simulator:
                 break  # a strategy that knows only the solutions (a decision tree) cannot go on
             played.append(row)
             code = pattern(self.words.allowed[row], answer)
-            if code == ALL_GREEN:
+            if code == self.words.all_green:
                 return played, True
             node = self._child(node, row, code)
         return played, False
@@ -233,7 +233,7 @@ class BoardsSimulator:
 
 def opener_row(words: WordSet, opener: str) -> int:
     """The row of a fixed first guess; it must be an allowed word of the list."""
-    word = check_word(opener, "opener")
+    word = words.check(opener, "opener")
     row = words.allowed_index.get(word)
     if row is None:
         raise RatenError(f"opener {word.upper()} is not an allowed word of the {words.name} list")
@@ -361,7 +361,7 @@ def play_answers(
     matrix = words if isinstance(words, PatternMatrix) else load_matrix(words)
     ws = matrix.words
     strat = get_strategy(strategy, ws) if isinstance(strategy, str) else strategy
-    targets = [check_word(a, "answer") for a in answers]
+    targets = [ws.check(a, "answer") for a in answers]
     start = time.perf_counter()
     sim = Simulator(matrix, strat, hard=hard, opener=opener)
 

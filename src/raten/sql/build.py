@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from raten._version import __version__
-from raten.engine.feedback import PATTERNS, format_pattern
+from raten.engine.feedback import format_pattern
 from raten.engine.matrix import load_matrix
 from raten.engine.words import WordSet
 from raten.errors import RatenError
@@ -33,7 +33,16 @@ BATCH_PAIRS = 1 << 20
 #: ``score`` keeps its key in two-byte integers in DuckDB.
 _DUCKDB_MAX_WORDS = 1 << 16
 #: Byte b is at position b: instr(_DECODE, one-byte blob) - 1 is the byte's value.
-_DECODE = bytes(range(PATTERNS))
+_DECODE = bytes(range(256))
+#: How the classic SQLite build reads answer ``a``'s code from a guess's blob of codes, one byte
+#: each (up to five letters) or two, high byte first.
+_READ_CODE = {
+    1: "instr(:decode, substr(b.scores, a.answerpos + 1, 1)) - 1",
+    2: "(instr(:decode, substr(b.scores, 2 * a.answerpos + 1, 1)) - 1) * 256"
+    " + instr(:decode, substr(b.scores, 2 * a.answerpos + 2, 1)) - 1",
+}
+#: DuckDB's type of a code, one byte or two.
+_DUCKDB_CODE = {1: "UTINYINT", 2: "USMALLINT"}
 
 #: Called with (pairs written, pairs in all) after each batch.
 Progress = Callable[[int, int], None]
@@ -81,6 +90,13 @@ def build_database(
 ) -> BuildReport:
     """Build the feedback table of ``words`` into a new database file at ``path``."""
     check_layout(engine, schema)
+    if engine == "sqlite" and schema == "compact" and words.patterns > 256:
+        raise RatenError(
+            f"the compact SQLite layout keeps one byte per code, for words of up to five letters; "
+            f"{words.name} has {words.length}: use --schema classic, or DuckDB",
+            "sql_compact_length",
+            length=words.length,
+        )
     target = Path(path)
     check_target(target, force)
     if engine == "duckdb":
@@ -162,6 +178,9 @@ def meta_rows(words: WordSet, engine: str, schema: str) -> list[tuple[str, str]]
         ("schema", schema),
         ("words", words.name),
         ("language", words.language),
+        ("length", str(words.length)),
+        ("letters", words.alphabet.letters),
+        ("fold", words.alphabet.fold),
         ("fingerprint", words.fingerprint),
         ("guesses", str(len(words.allowed))),
         ("answers", str(len(words.solutions))),
@@ -201,13 +220,14 @@ def _sqlite_common(con: sqlite3.Connection, words: WordSet, schema: str, stride:
     if schema == "classic":
         con.executemany("INSERT INTO answer_index VALUES (?)", ((r,) for r in rows))
         con.executemany(
-            "INSERT INTO score_index VALUES (?, ?)", ((c, format_pattern(c, "emoji")) for c in range(PATTERNS))
+            "INSERT INTO score_index VALUES (?, ?)",
+            ((c, format_pattern(c, "emoji", words.length)) for c in range(words.patterns)),
         )
     else:
         con.executemany("INSERT INTO answer_index VALUES (?, ?)", enumerate(rows))
         con.executemany(
             "INSERT INTO score_index VALUES (?, ?, ?)",
-            ((c, format_pattern(c, "emoji"), bytes([c])) for c in range(PATTERNS)),
+            ((c, format_pattern(c, "emoji", words.length), bytes([c])) for c in range(words.patterns)),
         )
     con.executemany("INSERT INTO raten_meta VALUES (?, ?)", meta_rows(words, "sqlite", schema))
     con.execute("COMMIT")
@@ -225,14 +245,18 @@ def _build_sqlite_classic(path: Path, words: WordSet, matrix: np.ndarray, progre
         con.execute("CREATE TEMP TABLE answer_pos (answerpos INTEGER PRIMARY KEY, wordidx INTEGER NOT NULL)")
         con.executemany("INSERT INTO answer_pos VALUES (?, ?)", enumerate(words.solution_rows.tolist()))
         fill = (
-            "INSERT INTO score (pairidx, scoreidx) "
-            "SELECT b.guessidx * :stride + a.wordidx, instr(:decode, substr(b.scores, a.answerpos + 1, 1)) - 1 "
-            "FROM temp.batch b CROSS JOIN temp.answer_pos a ORDER BY b.guessidx, a.answerpos"
+            f"INSERT INTO score (pairidx, scoreidx) SELECT b.guessidx * :stride + a.wordidx, "
+            f"{_READ_CODE[matrix.itemsize]} FROM temp.batch b CROSS JOIN temp.answer_pos a "
+            "ORDER BY b.guessidx, a.answerpos"
         )
+        big_endian = matrix.dtype.newbyteorder(">")
         for lo, hi in _batches(guesses, BATCH_PAIRS // answers):
             con.execute("BEGIN")
             con.execute("DELETE FROM temp.batch")
-            con.executemany("INSERT INTO temp.batch VALUES (?, ?)", ((g, matrix[g].tobytes()) for g in range(lo, hi)))
+            con.executemany(
+                "INSERT INTO temp.batch VALUES (?, ?)",
+                ((g, matrix[g].astype(big_endian).tobytes()) for g in range(lo, hi)),
+            )
             con.execute(fill, {"stride": stride, "decode": _DECODE})
             con.execute("COMMIT")
             progress(hi * answers, guesses * answers)
@@ -267,14 +291,15 @@ def _duckdb_connect(path: Path):
 
 def _duckdb_common(con, words: WordSet, schema: str) -> None:
     """Create the tables and fill the small ones (words, answers, scores, meta)."""
-    for statement in statements(sql_text("schema", "duckdb", schema)):
+    code_type = _DUCKDB_CODE[np.dtype(words.code_dtype).itemsize]
+    for statement in statements(sql_text("schema", "duckdb", schema).replace("{code_type}", code_type)):
         con.execute(statement)
     rows = words.solution_rows
     tables = {
         "word_index": {"wordidx": np.arange(len(words.allowed), dtype=np.int32), "word": np.array(words.allowed)},
         "score_index": {
-            "scoreidx": np.arange(PATTERNS, dtype=np.int32),
-            "score": np.array([format_pattern(c, "emoji") for c in range(PATTERNS)]),
+            "scoreidx": np.arange(words.patterns, dtype=np.int32),
+            "score": np.array([format_pattern(c, "emoji", words.length) for c in range(words.patterns)]),
         },
         "answer_index": {"wordidx": rows.astype(np.int32)},
     }

@@ -11,7 +11,7 @@
 
 CREATE TABLE word_index (
     wordidx INTEGER PRIMARY KEY,        -- 0, 1, ... in alphabetical order
-    word    VARCHAR NOT NULL UNIQUE     -- lowercase, five letters a-z
+    word    VARCHAR NOT NULL UNIQUE     -- lowercase, normalised, all of one length
 );
 
 CREATE TABLE answer_index (             -- the words that may be the answer
@@ -19,7 +19,7 @@ CREATE TABLE answer_index (             -- the words that may be the answer
 );
 
 CREATE TABLE score_index (
-    scoreidx INTEGER PRIMARY KEY,       -- the feedback code 0..242: base 3, first letter most
+    scoreidx INTEGER PRIMARY KEY,       -- the feedback code 0..3^L - 1: base 3, first letter most
                                         -- significant, 0 grey, 1 yellow, 2 green
     score    VARCHAR NOT NULL UNIQUE    -- the same as emoji, e.g. ⬜⬜🟨🟩⬜ (code 15)
 );
@@ -27,7 +27,7 @@ CREATE TABLE score_index (
 CREATE TABLE score (                    -- what guess guessidx shows when the answer is answeridx
     guessidx  USMALLINT NOT NULL,       -- references word_index (wordidx)
     answeridx USMALLINT NOT NULL,       -- references answer_index (wordidx)
-    scoreidx  UTINYINT NOT NULL         -- references score_index (scoreidx)
+    scoreidx  {code_type} NOT NULL      -- references score_index (scoreidx); UTINYINT up to five letters, USMALLINT above
 );
 
 CREATE TABLE raten_meta (               -- what was built from what: word list, sizes, versions

@@ -1,6 +1,6 @@
 -- remaining: the answers that fit every scored guess (classic layout, SQLite).
 --
--- Parameters: $guess_1, the guess's wordidx, and $score_1, the code it showed (0..242;
+-- Parameters: $guess_1, the guess's wordidx, and $score_1, the code it showed (0..242 for five letters;
 -- score_index turns emoji into codes). For several scored guesses raten repeats the
 -- lines from "begin move" to "end move" with $guess_2, $score_2, ... and joins them
 -- with INTERSECT, which keeps the answers that fit them all.

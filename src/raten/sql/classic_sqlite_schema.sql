@@ -13,7 +13,7 @@ PRAGMA page_size = 65536;
 
 CREATE TABLE word_index (
     wordidx INTEGER PRIMARY KEY,        -- 0, 1, ... in alphabetical order
-    word    TEXT NOT NULL UNIQUE        -- lowercase, five letters a-z
+    word    TEXT NOT NULL UNIQUE        -- lowercase, normalised, all of one length
 );
 
 CREATE TABLE answer_index (             -- the words that may be the answer
@@ -21,7 +21,7 @@ CREATE TABLE answer_index (             -- the words that may be the answer
 );
 
 CREATE TABLE score_index (
-    scoreidx INTEGER PRIMARY KEY,       -- the feedback code 0..242: base 3, first letter most
+    scoreidx INTEGER PRIMARY KEY,       -- the feedback code 0..3^L - 1: base 3, first letter most
                                         -- significant, 0 grey, 1 yellow, 2 green
     score    TEXT NOT NULL UNIQUE       -- the same as emoji, e.g. ⬜⬜🟨🟩⬜ (code 15)
 );

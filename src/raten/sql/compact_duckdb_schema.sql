@@ -8,7 +8,7 @@
 
 CREATE TABLE word_index (
     wordidx INTEGER PRIMARY KEY,        -- 0, 1, ... in alphabetical order
-    word    VARCHAR NOT NULL UNIQUE     -- lowercase, five letters a-z
+    word    VARCHAR NOT NULL UNIQUE     -- lowercase, normalised, all of one length
 );
 
 CREATE TABLE answer_index (             -- the words that may be the answer
@@ -17,14 +17,14 @@ CREATE TABLE answer_index (             -- the words that may be the answer
 );
 
 CREATE TABLE score_index (
-    scoreidx INTEGER PRIMARY KEY,       -- the feedback code 0..242: base 3, first letter most
+    scoreidx INTEGER PRIMARY KEY,       -- the feedback code 0..3^L - 1: base 3, first letter most
                                         -- significant, 0 grey, 1 yellow, 2 green
     score    VARCHAR NOT NULL UNIQUE    -- the same as emoji, e.g. ⬜⬜🟨🟩⬜ (code 15)
 );
 
 CREATE TABLE guess_score (              -- one row per allowed guess
     guessidx INTEGER PRIMARY KEY,       -- references word_index (wordidx)
-    scores   UTINYINT[] NOT NULL        -- scores[answerpos + 1]: the code against that answer
+    scores   {code_type}[] NOT NULL     -- scores[answerpos + 1]: the code against that answer (UTINYINT or USMALLINT)
 );
 
 CREATE TABLE raten_meta (               -- what was built from what: word list, sizes, versions

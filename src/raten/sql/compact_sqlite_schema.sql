@@ -1,5 +1,6 @@
 -- The compact layout in SQLite: one row per guess, its scores against every answer
--- packed in a blob, one byte per answer (about 1.02 bytes per guess x answer on disk).
+-- packed in a blob, one byte per answer (about 1.02 bytes per guess x answer on disk); so for
+-- words of up to five letters (243 codes): longer words take the classic layout.
 --
 -- Byte i of guess_score.scores (substr(scores, i + 1, 1)) is the feedback code of the
 -- guess against the answer whose answerpos is i. SQL reads it with substr() and
@@ -11,7 +12,7 @@ PRAGMA page_size = 65536;               -- 28 blobs of 2315 bytes fill a page: l
 
 CREATE TABLE word_index (
     wordidx INTEGER PRIMARY KEY,        -- 0, 1, ... in alphabetical order
-    word    TEXT NOT NULL UNIQUE        -- lowercase, five letters a-z
+    word    TEXT NOT NULL UNIQUE        -- lowercase, normalised, all of one length
 );
 
 CREATE TABLE answer_index (             -- the words that may be the answer
@@ -20,7 +21,7 @@ CREATE TABLE answer_index (             -- the words that may be the answer
 );
 
 CREATE TABLE score_index (
-    scoreidx INTEGER PRIMARY KEY,       -- the feedback code 0..242: base 3, first letter most
+    scoreidx INTEGER PRIMARY KEY,       -- the feedback code 0..3^L - 1: base 3, first letter most
                                         -- significant, 0 grey, 1 yellow, 2 green
     score    TEXT NOT NULL UNIQUE,      -- the same as emoji, e.g. ⬜⬜🟨🟩⬜ (code 15)
     byte     BLOB NOT NULL UNIQUE       -- the code as the one-byte blob stored in scores

@@ -1,7 +1,7 @@
 """Open a database that ``raten sql build`` wrote and run the packaged solver queries on it.
 
 Words and patterns are translated here (a word to its ``wordidx``, any pattern notation
-to its code 0..242); the solving itself happens in the ``.sql`` files.
+to its code, 0..242 for five letters); the solving itself happens in the ``.sql`` files.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.request import pathname2url
 
+from raten.engine.alphabet import ASCII_LETTERS, Alphabet
 from raten.engine.feedback import format_pattern, parse_pattern
 from raten.engine.rank import Hint
 from raten.engine.words import check_word
@@ -89,6 +90,9 @@ class SqlDatabase:
         self.words_name: str = self.meta.get("words", "?")
         self.guesses = int(self.meta["guesses"])
         self.answers = int(self.meta["answers"])
+        #: the words' length and alphabet (files built before other lengths hold five letters a-z)
+        self.length = int(self.meta.get("length", 5))
+        self.alphabet = Alphabet(self.meta.get("letters", ASCII_LETTERS), self.meta.get("fold", "umlauts"))
 
     # --- connection ----------------------------------------------------------------
 
@@ -164,7 +168,7 @@ class SqlDatabase:
 
     def word_index(self, word: str) -> int:
         """The ``wordidx`` of a guess; a clear error when the table does not hold it."""
-        norm = check_word(word, "guess")
+        norm = check_word(word, "guess", length=self.length, alphabet=self.alphabet)
         row = self._con.execute("SELECT wordidx FROM word_index WHERE word = ?", [norm]).fetchone()
         if row is None:
             raise RatenError(
@@ -177,7 +181,7 @@ class SqlDatabase:
         params: dict[str, int] = {}
         for k, (guess, pattern) in enumerate(moves, start=1):
             params[f"guess_{k}"] = self.word_index(guess)
-            params[f"score_{k}"] = parse_pattern(pattern) if isinstance(pattern, str) else _code(pattern)
+            params[f"score_{k}"] = _read_code(pattern, self.length)
         return params
 
     def remaining(self, moves: Sequence[Move] = ()) -> list[str]:
@@ -196,7 +200,7 @@ class SqlDatabase:
         params = {**self.bind_moves(moves), "top": _top(top)}
         hints = self._hints(self.execute(self.sql("next", len(moves)), params))
         if not hints:  # no answer left: nothing to rank against
-            raise RatenError(_no_answer_message(moves))
+            raise RatenError(_no_answer_message(moves, self.length))
         return hints
 
     def query(self, query: str, moves: Sequence[Move] = (), top: int = 10) -> QueryResult:
@@ -208,7 +212,7 @@ class SqlDatabase:
             return replace(found, hints=self.openers(top))
         words = self.remaining(moves)
         if not words:
-            raise RatenError(_no_answer_message(moves))
+            raise RatenError(_no_answer_message(moves, self.length))
         hints = self.next_guesses(moves, top) if query == "next" else None
         return replace(found, candidates=words, hints=hints)
 
@@ -265,17 +269,20 @@ def _bindings(moves: Sequence[Move], database: SqlDatabase | None) -> str:
     """A comment block with the values raten binds for these guesses."""
     lines = []
     for k, (guess, pattern) in enumerate(moves, start=1):
-        code = parse_pattern(pattern) if isinstance(pattern, str) else _code(pattern)
-        word = check_word(guess, "guess")
+        if database is not None:
+            word = check_word(guess, "guess", length=database.length, alphabet=database.alphabet)
+        else:
+            word = check_word(guess, "guess")
+        code = _read_code(pattern, len(word))
         idx = database.word_index(word) if database is not None else "?"
         lines.append(f"-- $guess_{k} = {idx} ({word}; SELECT wordidx FROM word_index WHERE word = '{word}')")
-        lines.append(f"-- $score_{k} = {code} ({format_pattern(code, 'emoji')})")
+        lines.append(f"-- $score_{k} = {code} ({format_pattern(code, 'emoji', len(word))})")
     return "\n".join(lines) + "\n"
 
 
-def _no_answer_message(moves) -> str:
+def _no_answer_message(moves, length: int) -> str:
     """Why a history leaves nothing: the SQL tables hold only the answers (no fallback)."""
-    shown = " ".join(f"{g}={format_pattern(parse_pattern(p) if isinstance(p, str) else _code(p))}" for g, p in moves)
+    shown = " ".join(f"{g}={format_pattern(_read_code(p, length), length=length)}" for g, p in moves)
     return (
         f"no answer in this database fits {shown}; check the colours you entered "
         "(unlike `raten hint`, the SQL solver has no fallback to the other allowed words)"
@@ -288,9 +295,13 @@ def _top(top: int) -> int:
     return int(top)
 
 
-def _code(code: int) -> int:
-    format_pattern(int(code))  # raises for codes outside 0..242
-    return int(code)
+def _read_code(pattern: str | int, length: int) -> int:
+    """A pattern in any notation, or a code, as the code of a word of ``length`` letters (a
+    RatenError outside them)."""
+    if isinstance(pattern, str):
+        return parse_pattern(pattern, length)
+    format_pattern(int(pattern), length=length)  # raises for codes outside the length's codes
+    return int(pattern)
 
 
 def _ensure_log2(con: sqlite3.Connection) -> None:

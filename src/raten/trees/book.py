@@ -105,7 +105,9 @@ class Book:
             **self.key.to_dict(),
             "opener": self.opener.to_dict(),
             "openers": self.openers,
-            "second": {format_pattern(c, "dots"): d.to_dict() for c, d in sorted(self.second.items())},
+            "second": {
+                format_pattern(c, "dots", len(self.opener.word)): d.to_dict() for c, d in sorted(self.second.items())
+            },
             "cpu_seconds": round(self.seconds, 1),
         }
         return body | {"digest": _digest(body)}
@@ -148,11 +150,12 @@ def read_book(path: Path) -> Book:
             int(data["work"]),
             int(data["opener_work"]),
         )
-        second = {parse_pattern(p): Decision.from_dict(d) for p, d in data["second"].items()}
+        opener = Decision.from_dict(data["opener"])
+        second = {parse_pattern(p, len(opener.word)): Decision.from_dict(d) for p, d in data["second"].items()}
         return Book(
             str(data["list"]),
             key,
-            Decision.from_dict(data["opener"]),
+            opener,
             list(data["openers"]),
             second,
             float(data.get("cpu_seconds", 0.0)),
@@ -208,7 +211,7 @@ def build_book(
     codes = sorted({int(c) for c in feedback_against(opener.word, words.allowed)})
     second: dict[int, Decision] = {}
     for i, code in enumerate(codes):
-        if code != 242:
+        if code != words.all_green:
             second[code] = strategy.decide(state.after(opener.word, code), use_book=False)
         if progress is not None:
             progress(i + 1, len(codes))
@@ -233,7 +236,8 @@ def check_book(book: Book, strategy: Any, state: Any, progress: Callable[[int, i
             work = book.key.work if history else book.key.opener_work
             verdict = fresh[decision.over].judge(history, [decision.word], work)[0]
             if verdict.safe is not True:
-                where = " after " + "=".join([history[0][0], format_pattern(history[0][1], "dots")]) if history else ""
+                first, code = history[0] if history else ("", 0)
+                where = " after " + "=".join([first, format_pattern(code, "dots", len(first))]) if history else ""
                 problems.append(f"{decision.word.upper()}{where} is not proven safe over {decision.over} words")
         if progress is not None:
             progress(i + 1, len(positions))

@@ -20,10 +20,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN, PATTERNS
 from raten.engine.hardmode import rules_after
 from raten.engine.jitcache import njit
-from raten.trees.kernels import NODE_CELLS, ST_CELLS, ST_NODES, legal_here, out_of_work, perfect_splitter
+from raten.trees.kernels import (
+    NODE_CELLS,
+    ST_CELLS,
+    ST_NODES,
+    legal_here,
+    out_of_work,
+    pattern_count,
+    perfect_splitter,
+)
 from raten.trees.memo import ONE, memo_get, memo_put, mix64, set_key, state_hash
 from raten.trees.scan import split_keys
 
@@ -42,6 +49,8 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     ``greens``/``need`` the rules here and ``hh`` their hash.
     """
     Mt, _, z1, z2, glet, gcnt = T
+    npat = pattern_count(T)
+    green = npat - 1
     n = S.shape[0]
     stats[ST_NODES] += 1
     if n <= 1:
@@ -51,11 +60,11 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     if n == 2:
         return YES  # guess one of the two: a candidate keeps every hard-mode rule
     if dl == 2:
-        if n > PATTERNS:
+        if n > npat:
             return NO
         L = legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal
         stats[ST_CELLS] += n * 4
-        return YES if perfect_splitter(Mt, S, L) >= 0 else NO
+        return YES if perfect_splitter(Mt, S, L, npat) >= 0 else NO
     k1, k2 = set_key(S, z1, z2, dl, hh)
     k1, k2 = np.uint64(k1), np.uint64(k2)  # a no-op compiled; keeps the Python body's keys unsigned
     hit, v, _, _ = memo_get(memo, k1, k2)
@@ -67,16 +76,16 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     # the guesses here, as an array of the very type of ``legal``: a recursive call with argument
     # types other than its caller's crashes when numba loads it from its cache (numba #6713)
     L = np.ascontiguousarray(legal_here(legal, glet, gcnt, greens, need, stats)) if hard else legal
-    keys = split_keys(Mt, S, L)
+    keys = split_keys(Mt, S, L, npat)
     stats[ST_CELLS] += n * L.shape[0] + NODE_CELLS
     order = np.argsort(-keys, kind="mergesort")  # most groups first, earlier guess on a tie
 
     seen = np.zeros(1024, dtype=np.uint64)
-    gsize = np.zeros(PATTERNS, dtype=np.int64)
-    gstart = np.zeros(PATTERNS, dtype=np.int64)
-    fill = np.zeros(PATTERNS, dtype=np.int64)
-    gh1 = np.zeros(PATTERNS, dtype=np.uint64)
-    touched = np.empty(PATTERNS, dtype=np.int64)
+    gsize = np.zeros(npat, dtype=np.int64)
+    gstart = np.zeros(npat, dtype=np.int64)
+    fill = np.zeros(npat, dtype=np.int64)
+    gh1 = np.zeros(npat, dtype=np.uint64)
+    touched = np.empty(npat, dtype=np.int64)
     codes = np.empty(n, dtype=np.int64)
     buf = np.empty(n, dtype=np.int32)
     unknown = False
@@ -102,10 +111,10 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         sig = np.uint64(0)
         for t in range(ng):
             c = touched[t]
-            if c != ALL_GREEN and gsize[c] > biggest:
+            if c != green and gsize[c] > biggest:
                 biggest = gsize[c]
             hc = gh1[c]
-            if hard and gsize[c] >= 3 and c != ALL_GREEN:
+            if hard and gsize[c] >= 3 and c != green:
                 rg, rn = rules_after(glet[g], c, greens, need)  # the rules the group is left under
                 hc ^= state_hash(rg, rn)
             sig += mix64(hc)
@@ -120,7 +129,7 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
                 dup = True
                 break
             h = (h + 1) & (seen.shape[0] - 1)
-        if dup or (dl == 3 and biggest > PATTERNS):
+        if dup or (dl == 3 and biggest > npat):
             for t in range(ng):
                 gsize[touched[t]] = 0
             continue
@@ -146,7 +155,7 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         for t in range(ng):
             c = touched[t]
             m = gsize[c]
-            if c == ALL_GREEN or m <= 1:
+            if c == green or m <= 1:
                 continue
             grp = buf[gstart[c] : gstart[c] + m].copy()  # sorted (S is); a copy, typed as S is
             if hard:
@@ -178,18 +187,19 @@ def judge_guesses(T, memo, S, rows, left, hard, legal, greens, need, hh, count, 
     first), else ``UNKNOWN``. The groups are tried largest first, the likeliest to fail; arguments
     as ``feasible``'s, ``legal`` the guesses legal here."""
     Mt, _, _, _, glet, _ = T
+    npat = pattern_count(T)
     n = S.shape[0]
-    gsize = np.zeros(PATTERNS, dtype=np.int64)
-    fill = np.zeros(PATTERNS, dtype=np.int64)
-    gstart = np.zeros(PATTERNS, dtype=np.int64)
-    order = np.empty(PATTERNS, dtype=np.int64)
+    gsize = np.zeros(npat, dtype=np.int64)
+    fill = np.zeros(npat, dtype=np.int64)
+    gstart = np.zeros(npat, dtype=np.int64)
+    order = np.empty(npat, dtype=np.int64)
     buf = np.empty(n, dtype=np.int32)
     for i in range(rows.shape[0]):
         g = rows[i]
         for j in range(n):
             gsize[np.int64(Mt[S[j], g])] += 1
         ng = 0
-        for c in range(PATTERNS):  # the groups in code order, then stably largest first
+        for c in range(npat):  # the groups in code order, then stably largest first
             if gsize[c] > 0:
                 b = ng - 1
                 while b >= 0 and gsize[order[b]] < gsize[c]:
@@ -198,7 +208,7 @@ def judge_guesses(T, memo, S, rows, left, hard, legal, greens, need, hh, count, 
                 order[b + 1] = c
                 ng += 1
         p = 0
-        for c in range(PATTERNS):
+        for c in range(npat):
             gstart[c] = p
             fill[c] = p
             p += gsize[c]
@@ -210,7 +220,7 @@ def judge_guesses(T, memo, S, rows, left, hard, legal, greens, need, hh, count, 
         unknown = False
         for t in range(ng):
             c = order[t]
-            if c == ALL_GREEN:
+            if c == npat - 1:
                 continue
             grp = buf[gstart[c] : gstart[c] + gsize[c]].copy()
             if hard:
@@ -224,7 +234,7 @@ def judge_guesses(T, memo, S, rows, left, hard, legal, greens, need, hh, count, 
                     break
             elif r == UNKNOWN:
                 unknown = True
-        for c in range(PATTERNS):
+        for c in range(npat):
             gsize[c] = 0
         at_risk[i] = risk
         safe[i] = NO if risk else (UNKNOWN if unknown else YES)

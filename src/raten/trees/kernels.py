@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN, PATTERNS
 from raten.engine.hardmode import keeping, reveal, rules_after
 from raten.engine.jitcache import njit
 from raten.trees.memo import ONE, depth_key, memo_get, memo_put, mix64, set_key, state_hash
@@ -80,22 +79,29 @@ def set_weights(wt, S):
     return tot, hi, lo
 
 
+@njit(cache=True, inline="always")
+def pattern_count(T) -> int:
+    """Feedback codes of the words of the search's tables ``T``: 3 ** length (the guesses'
+    letters, ``T[4]``, hold the length); the all-green code is one less."""
+    return 3 ** T[4].shape[1]
+
+
 @njit(cache=True)
-def candidate_splits(Mt, sol_row, wt, S, W, wmax):
+def candidate_splits(Mt, sol_row, wt, S, W, wmax, npat):
     """The candidates of ``S`` that split it apart or leave a single pair:
     (least cost of a perfect split 2W - w, its guess row, least cost of a one-pair split
     2W - w + lighter of the pair, its guess row), INF and -1 where there is none. Stops at a
     perfect split by the heaviest candidate (2W - wmax, the least any guess can reach); sets
-    larger than the patterns cannot be split apart by a candidate: (INF, -1, INF, -1)."""
+    larger than the ``npat`` patterns cannot be split apart by a candidate: (INF, -1, INF, -1)."""
     n = S.shape[0]
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
-    first = np.zeros(PATTERNS, dtype=np.int64)
+    stamp = np.zeros(npat, dtype=np.int64)
+    first = np.zeros(npat, dtype=np.int64)
     tick = np.int64(0)
     pval = np.int64(INF)
     pg = -1
     qval = np.int64(INF)
     qg = -1
-    if n <= PATTERNS:
+    if n <= npat:
         for i in range(n):
             g = sol_row[S[i]]
             tick += 1
@@ -127,14 +133,15 @@ def candidate_splits(Mt, sol_row, wt, S, W, wmax):
 
 
 @njit(cache=True)
-def weighted_split_keys(Mt, S, L, wt):
+def weighted_split_keys(Mt, S, L, wt, npat):
     """For each guess of ``L``: the sum of its groups' heaviest weights over ``S``, plus its own
     weight when it is a candidate (0 when it learns nothing): it costs at least 3W - key."""
     n = S.shape[0]
     nl = L.shape[0]
     keys = np.zeros(nl, dtype=np.int64)
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
-    gmax = np.zeros(PATTERNS, dtype=np.int64)
+    stamp = np.zeros(npat, dtype=np.int64)
+    gmax = np.zeros(npat, dtype=np.int64)
+    green = npat - 1
     tick = np.int64(0)
     for i in range(nl):
         g = L[i]
@@ -152,8 +159,8 @@ def weighted_split_keys(Mt, S, L, wt):
             elif w > gmax[c]:
                 key += w - gmax[c]
                 gmax[c] = w
-        if stamp[ALL_GREEN] == tick:
-            key += gmax[ALL_GREEN]
+        if stamp[green] == tick:
+            key += gmax[green]
             k += 1
         if k >= 2:
             keys[i] = key
@@ -161,23 +168,23 @@ def weighted_split_keys(Mt, S, L, wt):
 
 
 @njit(cache=True)
-def guess_keys(Mt, S, L, wt, wmax):
+def guess_keys(Mt, S, L, wt, wmax, npat):
     """Each guess's key (``weighted_split_keys``): with weights all 1 (``wmax`` 1) the fast
     branch-free scan of ``raten.trees.scan`` (groups + 1 for a candidate), else the weighted one."""
     if wmax == 1:
-        return split_keys(Mt, S, L).astype(np.int64)
-    return weighted_split_keys(Mt, S, L, wt)
+        return split_keys(Mt, S, L, npat).astype(np.int64)
+    return weighted_split_keys(Mt, S, L, wt, npat)
 
 
 @njit(cache=True)
-def perfect_splitter(Mt, S, L):
+def perfect_splitter(Mt, S, L, npat):
     """The first guess of ``L`` that splits ``S`` into groups of one (-1 if none): with one guess
     left before the answer, the only guesses that will do. Each guess is dropped at its first
     repeated pattern, so most cost a few lookups rather than ``len(S)``."""
     n = S.shape[0]
-    if n > PATTERNS:
+    if n > npat:
         return -1
-    stamp = np.zeros(PATTERNS, dtype=np.int64)
+    stamp = np.zeros(npat, dtype=np.int64)
     for i in range(L.shape[0]):
         g = L[i]
         tick = np.int64(i + 1)
@@ -222,6 +229,8 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
     the constraints here and ``hh`` their hash. ``dedup`` 0 tries every guess (to test the skip).
     """
     Mt, sol_row, z1, z2, glet, gcnt, wt = T
+    npat = pattern_count(T)
+    green = npat - 1
     n = S.shape[0]
     stats[ST_NODES] += 1
     if n == 1:
@@ -248,7 +257,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
     cdl = dl if dl >= UNLIMITED else dl - 1
 
     # Candidates first (cheap, n x n): a perfect split by the heaviest settles the set at 2W - wmax.
-    pval, pg, qval, qg = candidate_splits(Mt, sol_row, wt, S, W, wmax)
+    pval, pg, qval, qg = candidate_splits(Mt, sol_row, wt, S, W, wmax, npat)
     stats[ST_CELLS] += n * n
     if pval == 2 * W - wmax:
         memo_put(memo, k1, k2, pval, pg, 1)
@@ -273,7 +282,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
     if cdl <= 1:
         # one guess before the answer, and no candidate splits the set apart: 2W if some other
         # guess does, else impossible
-        gp = perfect_splitter(Mt, S, legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal)
+        gp = perfect_splitter(Mt, S, legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal, npat)
         v = np.int64(2 * W) if gp >= 0 else np.int64(INF)
         memo_put(memo, k1, k2, v, gp, 1)
         return v
@@ -282,7 +291,9 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
     # when it is a candidate (uniform: groups k, plus 1), so it costs at least 3W - key.
     L = legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal
     nl = L.shape[0]
-    keys = guess_keys(Mt, S, L, wt, wmax)  # 0: learns nothing (one guess left before the answer was settled above)
+    keys = guess_keys(
+        Mt, S, L, wt, wmax, npat
+    )  # 0: learns nothing (one guess left before the answer was settled above)
     maxkey = keys.max() if nl else 0
     stats[ST_SCANS] += 1
     stats[ST_CELLS] += n * nl
@@ -345,20 +356,20 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
         cap *= 2
     seen = np.zeros(cap, dtype=np.uint64)
     codes = np.empty(n, dtype=np.int32)
-    gsize = np.zeros(PATTERNS, dtype=np.int64)
-    gw = np.zeros(PATTERNS, dtype=np.int64)
-    gmax = np.zeros(PATTERNS, dtype=np.int64)
-    gmin = np.zeros(PATTERNS, dtype=np.int64)
-    gstart = np.zeros(PATTERNS, dtype=np.int64)
-    gh1 = np.zeros(PATTERNS, dtype=np.uint64)
-    gh2 = np.zeros(PATTERNS, dtype=np.uint64)
-    ghh = np.zeros(PATTERNS, dtype=np.uint64)  # hard mode: hash of the rules a group is left under
+    gsize = np.zeros(npat, dtype=np.int64)
+    gw = np.zeros(npat, dtype=np.int64)
+    gmax = np.zeros(npat, dtype=np.int64)
+    gmin = np.zeros(npat, dtype=np.int64)
+    gstart = np.zeros(npat, dtype=np.int64)
+    gh1 = np.zeros(npat, dtype=np.uint64)
+    gh2 = np.zeros(npat, dtype=np.uint64)
+    ghh = np.zeros(npat, dtype=np.uint64)  # hard mode: hash of the rules a group is left under
     rg = np.empty_like(greens)
     rn = np.empty_like(need)
-    touched = np.empty(PATTERNS, dtype=np.int32)
+    touched = np.empty(npat, dtype=np.int32)
     buf = np.empty(n, dtype=np.int32)
-    clb = np.zeros(PATTERNS, dtype=np.int64)
-    cexact = np.zeros(PATTERNS, dtype=np.uint8)
+    clb = np.zeros(npat, dtype=np.int64)
+    cexact = np.zeros(npat, dtype=np.uint8)
     best = np.int64(beta)
     bestg = -1
     fail_min = np.int64(INF)
@@ -401,7 +412,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
             gstart[c] = p
             p += gsize[c]
             ghh[c] = hh
-            if hard and gsize[c] >= 3 and c != ALL_GREEN:
+            if hard and gsize[c] >= 3 and c != green:
                 # what this guess allows later in this group (groups of 1 or 2 cost the same
                 # under any rules: a candidate is always legal)
                 rg[:] = greens
@@ -440,7 +451,7 @@ def solve(T, memo, S, beta, dl, hard, legal, greens, need, hh, stats, deep, dedu
             sizes[t] = m
             gstart[c] -= m
             cexact[c] = 0
-            if c == ALL_GREEN:
+            if c == green:
                 clb[c] = 0
                 cexact[c] = 1
             elif m == 1:
@@ -569,6 +580,7 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     the memo (as a bound, or exact), so ``solve`` starts from it.
     """
     Mt, sol_row, z1, z2, glet, gcnt, wt = T
+    npat = pattern_count(T)
     n = S.shape[0]
     if n == 1:
         return np.int64(wt[S[0]]), 1
@@ -588,7 +600,7 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         if v > lb:
             lb = v
     cdl = dl if dl >= UNLIMITED else dl - 1
-    pval, pg, qval, qg = candidate_splits(Mt, sol_row, wt, S, W, wmax)
+    pval, pg, qval, qg = candidate_splits(Mt, sol_row, wt, S, W, wmax, npat)
     stats[ST_CELLS] += n * n
     if pval == 2 * W - wmax or (cdl <= 1 and pg >= 0):
         memo_put(memo, k1, k2, pval, pg, 1)
@@ -602,12 +614,14 @@ def level_bound(T, memo, S, dl, hard, legal, greens, need, hh, stats):
     if lb < floor:
         lb = floor
     if cdl <= 1:  # as in ``solve``: exact at once
-        gp = perfect_splitter(Mt, S, legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal)
+        gp = perfect_splitter(Mt, S, legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal, npat)
         v = np.int64(2 * W) if gp >= 0 else np.int64(INF)
         memo_put(memo, k1, k2, v, gp, 1)
         return v, 1
     L = legal_here(legal, glet, gcnt, greens, need, stats) if hard else legal
-    keys = guess_keys(Mt, S, L, wt, wmax)  # 0: learns nothing (one guess left before the answer was settled above)
+    keys = guess_keys(
+        Mt, S, L, wt, wmax, npat
+    )  # 0: learns nothing (one guess left before the answer was settled above)
     maxkey = keys.max() if L.shape[0] else 0
     stats[ST_SCANS] += 1
     stats[ST_CELLS] += n * L.shape[0]

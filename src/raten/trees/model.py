@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from raten.engine.feedback import ALL_GREEN, History, format_pattern, parse_pattern, pattern
+from raten.engine.feedback import History, all_green, format_pattern, parse_pattern, pattern
 from raten.engine.hardmode import violation
 from raten.engine.words import UNIFORM, WordSet
 from raten.errors import RatenError
@@ -55,7 +55,7 @@ _MAX_SHOWN = 10
 
 def moves_text(moves) -> str:
     """A history as a person reads it: ``CRANE ..?!. TOUSY .....`` (or "the start")."""
-    return " ".join(f"{g.upper()} {format_pattern(c)}" for g, c in moves) or "the start"
+    return " ".join(f"{g.upper()} {format_pattern(c, length=len(g))}" for g, c in moves) or "the start"
 
 
 @dataclass
@@ -200,7 +200,7 @@ class Tree:
 
     def to_text(self) -> str:
         head = " ".join(f"{k}={v}" for k, v in self.header().items())
-        lines = sorted(" ".join(f"{g} {format_pattern(c)}" for g, c in p) for p in self.paths.values())
+        lines = sorted(" ".join(f"{g} {format_pattern(c, length=len(g))}" for g, c in p) for p in self.paths.values())
         return f"{MAGIC}\n# {head}\n" + "\n".join(lines) + "\n"
 
     def write(self, path: str | Path) -> None:
@@ -228,11 +228,13 @@ class Tree:
                 problems.append(f"line {no}: expected GUESS PATTERN pairs, got {len(toks)} items")
                 continue
             try:
-                moves = tuple((toks[i].lower(), parse_pattern(toks[i + 1])) for i in range(0, len(toks), 2))
+                moves = tuple(
+                    (toks[i].lower(), parse_pattern(toks[i + 1], len(toks[i]))) for i in range(0, len(toks), 2)
+                )
             except RatenError as e:
                 problems.append(f"line {no}: {e}")
                 continue
-            if moves[-1][1] != ALL_GREEN:
+            if moves[-1][1] != all_green(len(moves[-1][0])):
                 problems.append(f"line {no}: the path does not end in all green ({moves_text(moves)})")
                 continue
             sol = moves[-1][0]
@@ -305,8 +307,8 @@ class Tree:
                 right = pattern(g, sol)
                 if c != right:
                     problems.append(
-                        f"{where(sol)}: {g.upper()} against {sol.upper()} shows {format_pattern(right)}, "
-                        f"not {format_pattern(c)}"
+                        f"{where(sol)}: {g.upper()} against {sol.upper()} shows "
+                        f"{format_pattern(right, length=len(g))}, not {format_pattern(c, length=len(g))}"
                     )
                     break
                 prefix = moves[:i]

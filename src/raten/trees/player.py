@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from raten.engine.feedback import ALL_GREEN, format_pattern
+from raten.engine.feedback import format_pattern
 from raten.engine.hardmode import violation
 from raten.engine.words import WordSet
 from raten.errors import RatenError
@@ -28,7 +28,7 @@ class TreePlayer:
     def guess_for(self, history) -> str:
         """The tree's guess after ``history`` ((guess, pattern code) pairs); RatenError off the tree."""
         hist = tuple((str(g).lower(), int(c)) for g, c in history)
-        if hist and hist[-1][1] == ALL_GREEN:
+        if hist and hist[-1][1] == self.words.all_green:
             raise RatenError("the game is already solved")
         if hist in self._next:
             return self._next[hist]
@@ -43,8 +43,9 @@ class TreePlayer:
                 f"the game left the tree ({self.source}): after {moves_text(prefix)} the tree guesses "
                 f"{expected.upper()}, not {g.upper()}"
             )
+        shown = format_pattern(c, length=self.words.length)
         raise RatenError(
-            f"the game left the tree ({self.source}): no solution shows {format_pattern(c)} for "
+            f"the game left the tree ({self.source}): no solution shows {shown} for "
             f"{g.upper()} after {moves_text(prefix)}"
         )
 

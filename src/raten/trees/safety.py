@@ -167,7 +167,7 @@ class Guarantee:
             zobrist(n, 11),
             zobrist(n, 12),
             glet,
-            letter_counts(glet),
+            letter_counts(glet, words.alphabet.size),
         )
         self.memo = new_memo(memo_bits)
         self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
@@ -205,7 +205,8 @@ class Guarantee:
         return fitting
 
     def _rules(self, history: History) -> tuple[np.ndarray, np.ndarray]:
-        return rules(history) if self.hard else no_rules()
+        w = self.words
+        return rules(history, w.length, w.alphabet) if self.hard else no_rules(w.length, w.alphabet.size)
 
     def _legal(self, greens: np.ndarray, need: np.ndarray) -> np.ndarray:
         if not self.hard:
@@ -337,7 +338,7 @@ class Guarantee:
         if r == NO:
             return -1
         if dl == 2:
-            return int(tk.perfect_splitter(self.tables[0], cands, legal))
+            return int(tk.perfect_splitter(self.tables[0], cands, legal, self.words.patterns))
         k1, k2 = set_key(cands, self.tables[2], self.tables[3], dl, np.uint64(state_hash(greens, need)))
         hit, v, _, best = memo_get(self.memo, np.uint64(k1), np.uint64(k2))  # typed as the kernel keys them
         if not hit or v != YES or best < 0:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN
 from raten.engine.jitcache import njit
 
 _ONE = np.uint64(1)
@@ -20,9 +19,6 @@ _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
 _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
-#: The word and bit of the all-green pattern in a guess's four words of pattern bits.
-_GREEN_WORD = ALL_GREEN >> 6
-_GREEN_BIT = np.uint64(ALL_GREEN & 63)
 
 
 @njit(cache=True, inline="always")
@@ -53,44 +49,52 @@ PAIRWISE_MAX = 24
 
 
 @njit(cache=True)
-def split_keys(Mt, S, L):  # noqa: N803 (the kernels' names)
+def split_keys(Mt, S, L, npat):  # noqa: N803 (the kernels' names)
     """For each guess of ``L``: the groups it splits set ``S`` into, plus one when it is a
-    candidate itself (its all-green group costs nothing); 0 when that is below 2 (it learns
-    nothing). ``Mt`` is the pattern table, solutions × guesses. Small sets are compared pairwise;
-    larger ones set a bit per guess and pattern. When ``L`` is every guess in order, a
-    candidate's row is read straight, without the index (twice as fast)."""
+    candidate itself (its all-green group, code ``npat - 1``, costs nothing); 0 when that is
+    below 2 (it learns nothing). ``Mt`` is the pattern table, solutions × guesses. Small sets are
+    compared pairwise; larger ones set a bit per guess and pattern (``npat / 64`` words of bits a
+    guess: four for five letters). When ``L`` is every guess in order, a candidate's row is read
+    straight, without the index (twice as fast)."""
     every = is_every_guess(L, Mt.shape[1])
     if S.shape[0] <= PAIRWISE_MAX:
-        return pairwise_keys(Mt, S, L, every)
+        return pairwise_keys(Mt, S, L, every, npat - 1)
     nl = L.shape[0]
-    bits = np.zeros(nl * 4, dtype=np.uint64)  # four 64-bit words of pattern bits per guess
+    words = (npat + 63) >> 6
+    green_word, green_bit = (npat - 1) >> 6, np.uint64((npat - 1) & 63)
+    bits = np.zeros(nl * words, dtype=np.uint64)
     if every:
         for j in range(S.shape[0]):
             row = Mt[S[j]]
             for i in range(nl):
                 c = np.int64(row[i])
-                bits[4 * i + (c >> 6)] |= _ONE << np.uint64(c & 63)
+                bits[words * i + (c >> 6)] |= _ONE << np.uint64(c & 63)
     else:
         for j in range(S.shape[0]):
             row = Mt[S[j]]
             for i in range(nl):
                 c = np.int64(row[L[i]])
-                bits[4 * i + (c >> 6)] |= _ONE << np.uint64(c & 63)
+                bits[words * i + (c >> 6)] |= _ONE << np.uint64(c & 63)
     keys = np.empty(nl, dtype=np.int32)
     for i in range(nl):
-        b = 4 * i
-        k = popcount(bits[b]) + popcount(bits[b + 1]) + popcount(bits[b + 2]) + popcount(bits[b + 3])
-        k += np.int64((bits[b + _GREEN_WORD] >> _GREEN_BIT) & _ONE)
+        b = words * i
+        if words == 4:  # up to five letters: four words, added unrolled (the hottest case)
+            k = popcount(bits[b]) + popcount(bits[b + 1]) + popcount(bits[b + 2]) + popcount(bits[b + 3])
+        else:
+            k = np.int64(0)
+            for w in range(words):
+                k += popcount(bits[b + w])
+        k += np.int64((bits[b + green_word] >> green_bit) & _ONE)
         keys[i] = k if k >= 2 else 0
     return keys
 
 
 @njit(cache=True)
-def pairwise_keys(Mt, S, L, every):  # noqa: N803 (the kernels' names)
+def pairwise_keys(Mt, S, L, every, green_code):  # noqa: N803 (the kernels' names)
     """``split_keys`` of a small set: a candidate adds a group for a guess unless its pattern
     equals an earlier candidate's, so groups = n - (candidates with an earlier equal); each pass
     compares two candidates' rows over every guess at once (``every``: rows read straight,
-    else gathered through ``L`` first)."""
+    else gathered through ``L`` first). ``green_code``: the all-green pattern."""
     n = S.shape[0]
     nl = L.shape[0]
     rows = np.empty((0 if every else n, nl), dtype=Mt.dtype)
@@ -105,7 +109,7 @@ def pairwise_keys(Mt, S, L, every):  # noqa: N803 (the kernels' names)
     for j in range(n):
         a = Mt[S[j]] if every else rows[j]
         for i in range(nl):
-            green[i] |= a[i] == ALL_GREEN
+            green[i] |= a[i] == green_code
         if j == 0:
             continue
         b = Mt[S[0]] if every else rows[0]

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN, History
+from raten.engine.feedback import History
 from raten.engine.hardmode import letter_counts, no_rules, rules_after
 from raten.engine.matrix import load_matrix
 from raten.engine.transposed import load_transposed
-from raten.engine.words import WordSet, check_word
+from raten.engine.words import WordSet
 from raten.errors import RatenError
 from raten.trees import kernels as tk
 from raten.trees.memo import MAX_GUESSES_ROWS, new_memo, zobrist
@@ -124,7 +124,7 @@ class Searcher:
             zobrist(len(words.solutions), 1),
             zobrist(len(words.solutions), 2),
             glet,
-            letter_counts(glet),
+            letter_counts(glet, words.alphabet.size),
             self.weights,
         )
         if len(words.allowed) > MAX_GUESSES_ROWS:
@@ -133,7 +133,7 @@ class Searcher:
         self.memo = new_memo(memo_bits) if memo is None else memo
         self.stats = np.zeros(tk.N_STATS, dtype=np.int64)
         self.all_guesses = np.arange(len(words.allowed), dtype=np.int32)
-        self.no_greens, self.no_need = no_rules()
+        self.no_greens, self.no_need = no_rules(words.length, words.alphabet.size)
         #: one level of look-ahead for every group before any is solved (False: the older
         #: search, each group at 2n - 1 until it is solved; kept to measure the difference)
         self.deep = deep
@@ -158,7 +158,7 @@ class Searcher:
 
     def row(self, word: str) -> int:
         """Allowed-list row of ``word`` (a RatenError if it is not allowed)."""
-        w = check_word(word, "opener")
+        w = self.words.check(word, "opener")
         idx = self.words.allowed_index.get(w)
         if idx is None:
             raise RatenError(f"{w.upper()} is not an allowed guess in the {self.words.name} list")
@@ -227,7 +227,7 @@ class Searcher:
         dl = self._dl(1)
         total = self.weight
         for code, grp in self.groups(g, np.arange(n, dtype=np.int32)):
-            if code != ALL_GREEN:
+            if code != self.words.all_green:
                 total += self._group_lb(grp, dl)
         return min(total, INF)
 
@@ -240,13 +240,16 @@ class Searcher:
             return [self.opener_bound(g) for g in rows]
         n = len(self.words.solutions)
         wt = self.weights
-        keys = tk.guess_keys(self.mt, np.arange(n, dtype=np.int32), self.all_guesses, wt, int(wt.max()))
+        keys = tk.guess_keys(
+            self.mt, np.arange(n, dtype=np.int32), self.all_guesses, wt, int(wt.max()), self.words.patterns
+        )
         return [3 * self.weight - int(keys[g]) if keys[g] > 0 else self.opener_bound(g) for g in rows]
 
     def _parts(self, g: int) -> list[tuple[int, np.ndarray]]:
         """The opener's groups but the all-green one, largest first."""
         n = len(self.words.solutions)
-        parts = [(c, grp) for c, grp in self.groups(g, np.arange(n, dtype=np.int32)) if c != ALL_GREEN]
+        green = self.words.all_green
+        parts = [(c, grp) for c, grp in self.groups(g, np.arange(n, dtype=np.int32)) if c != green]
         parts.sort(key=lambda cg: -len(cg[1]))
         return parts
 
@@ -381,6 +384,7 @@ class Searcher:
         paths: dict[str, History] = {}
         allowed = self.words.allowed
         sols = self.words.solutions
+        green = self.words.all_green
         kept: dict[int, dict[str, History]] = {}
         for sol, moves in (keep.paths if keep else {}).items():
             kept.setdefault(moves[0][1], {})[sol] = moves
@@ -393,14 +397,14 @@ class Searcher:
                     paths.update(kept[code])
                     continue
                 here = (*path, (allowed[g], code))
-                if code == ALL_GREEN:
+                if code == green:
                     paths[sols[int(grp[0])]] = here
                     continue
                 cg, cn = self._child(g, code, greens, need)
                 dl = self._dl(used + 1)
                 if len(grp) == 1:
                     s = int(grp[0])
-                    paths[sols[s]] = (*here, (sols[s], ALL_GREEN))
+                    paths[sols[s]] = (*here, (sols[s], green))
                     continue
                 _, nxt = tk.best_guess(
                     self.tables,

@@ -35,10 +35,9 @@ from types import MappingProxyType
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN
 from raten.engine.hardmode import rules_after
 from raten.engine.matrix import feedback_against
-from raten.engine.words import UNIFORM, WordSet, letters
+from raten.engine.words import UNIFORM, WordSet
 from raten.errors import RatenError
 from raten.trees import kernels as tk
 from raten.trees.budget import REVIEW_CELLS, REVIEW_SECONDS
@@ -314,7 +313,7 @@ class Values:
         cands = pos.cands[self.codes(word, pos.cands) == code].astype(np.int32)
         greens, need = pos.greens, pos.need
         if self.hard:
-            greens, need = rules_after(letters([word])[0], code, greens, need)
+            greens, need = rules_after(self.words.letters_of([word])[0], code, greens, need)
         return Position(cands, pos.used + 1, greens, need)
 
     def _dl(self, used: int, limit: bool) -> int:
@@ -459,19 +458,19 @@ class Values:
             return GuessValue(self.table[word], {}, True)
         codes = self.codes(word, pos.cands)
         dl = self._dl(pos.used + 1, limit)
-        glet = letters([word])[0]
+        glet = self.words.letters_of([word])[0]
         found: dict[int, tuple[int, Total]] = {}
         parts = []
         for code in np.unique(codes):
             grp = np.sort(pos.cands[codes == code]).astype(np.int32)
             parts.append((int(code), grp))
         parts.sort(key=lambda cg: -len(cg[1]))
-        lbs = {c: 0 if c == ALL_GREEN else self.formula_bound(g) for c, g in parts}
+        lbs = {c: 0 if c == self.words.all_green else self.formula_bound(g) for c, g in parts}
         weight = self.weight(pos.cands)
         total = weight + sum(lbs.values())
         exact = True
         for code, grp in parts:
-            if code == ALL_GREEN:
+            if code == self.words.all_green:
                 found[code] = (1, Total(0, self.weight(grp), True))
                 continue
             if total >= beta:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from raten.engine.feedback import ALL_GREEN, History
+from raten.engine.feedback import History
 from raten.engine.hardmode import keeping
 from raten.engine.words import WordSet
 from raten.errors import RatenError
@@ -123,7 +123,7 @@ class Within:
         s = self.search
         legal = keeping(s.all_guesses, self.tables[4], self.tables[5], greens, need) if self.hard else s.all_guesses
         if dl == 2:
-            return int(tk.perfect_splitter(self.tables[0], cands, legal.astype(np.int32)))
+            return int(tk.perfect_splitter(self.tables[0], cands, legal.astype(np.int32), self.words.patterns))
         k1, k2 = set_key(cands, self.tables[2], self.tables[3], dl, np.uint64(state_hash(greens, need)))
         hit, v, _, best = memo_get(self.memo, np.uint64(k1), np.uint64(k2))  # stored by the search just now
         if not hit or v != YES or best < 0:
@@ -135,11 +135,12 @@ class Within:
         s = self.search
         allowed, sols = self.words.allowed, self.words.solutions
         paths: dict[str, History] = {}
+        green = self.words.all_green
 
         def walk(g: int, cands: np.ndarray, path: tuple, dl: int, greens, need) -> None:
             for code, grp in s.groups(g, cands):
                 here = (*path, (allowed[g], code))
-                if code == ALL_GREEN:
+                if code == green:
                     paths[sols[int(grp[0])]] = here
                     continue
                 cg, cn = s._child(g, code, greens, need)

@@ -25,13 +25,14 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
+from raten.engine.alphabet import LATIN
 from raten.engine.partition import log2, xlogx
 from raten.engine.words import UNIFORM, WordSet
 from raten.errors import RatenError
 from raten.web.assets import Assets
 from raten.web.service import FALLBACK_MAX_RANKED, Lists
 from raten.wordlists.presets import default_over
-from raten.wordlists.prior import FITTED, FREQUENCY, MIXTURE, PRIORS, apply_prior
+from raten.wordlists.prior import FREQUENCY, MIXTURE, PRIORS, apply_prior, frequency_fits
 
 #: The service worker, among the static files; served as /sw.js, so that its scope is the site.
 SERVICE_WORKER = "device/sw.js"
@@ -134,10 +135,14 @@ def _compact(words: WordSet, book: Any) -> dict:
 
 
 def on_device(words: WordSet) -> bool:
-    """Whether the browser's engine ranks this list as the server does: a fallback ranked equally
-    likely (a word set that weighs its fallback is ranked on the server) and a table of at most
-    ``MAX_DEVICE_CELLS`` (under the weighted priors every allowed word is a solution, so only lists
-    of up to about 8,000 words: de and de-ext under their mixture, none of the other presets)."""
+    """Whether the browser's engine ranks this list as the server does: five letters a-z (the
+    engine's tables are built for them; other lengths and letters are ranked on the server), a
+    fallback ranked equally likely (a word set that weighs its fallback is ranked on the server)
+    and a table of at most ``MAX_DEVICE_CELLS`` (under the weighted priors every allowed word is a
+    solution, so only lists of up to about 8,000 words: de and de-ext under their mixture, none of
+    the other presets)."""
+    if words.length != 5 or words.alphabet != LATIN:
+        return False
     if getattr(words, "fallback_weights", None) is not None:
         return False
     return len(words.allowed) * len(words.solutions) <= MAX_DEVICE_CELLS
@@ -145,12 +150,12 @@ def on_device(words: WordSet) -> bool:
 
 def _other_priors(words: WordSet) -> list[str]:
     """The priors besides the list's own whose table fits the device: uniform (allowed × the list's
-    solutions), and the weighted ones (every allowed word a solution) where the prior knows the
-    language."""
+    solutions), and the weighted ones (every allowed word a solution) where the prior is fitted."""
+    weighted = frequency_fits(words) and len(words.allowed) ** 2 <= MAX_DEVICE_CELLS
     fits = {
         UNIFORM: len(words.allowed) * len(words.list_solutions) <= MAX_DEVICE_CELLS,
-        FREQUENCY: words.language in FITTED and len(words.allowed) ** 2 <= MAX_DEVICE_CELLS,
-        MIXTURE: words.language in FITTED and len(words.allowed) ** 2 <= MAX_DEVICE_CELLS,
+        FREQUENCY: weighted,
+        MIXTURE: weighted,
     }
     return [prior for prior in PRIORS if prior != words.prior and fits[prior]]
 

@@ -71,6 +71,12 @@ def number(lang: str, x: float, digits: int) -> str:
     return text.replace(".", ",") if lang == "de" else text
 
 
+def language_name(lang: str, code: str) -> str:
+    """A word list's language named in ``lang`` (English, Deutsch ...; the code for one we do not name)."""
+    key = f"language_{code}"
+    return t(lang, key) if key in TEXT["en"] else code
+
+
 def list_description(lang: str, name: str, fallback: str) -> str:
     """A word list's description in ``lang`` (the built-in lists have one), else ``fallback``."""
     key = f"list_desc_{name}"
@@ -91,6 +97,8 @@ def error_message(error: RatenError, lang: str) -> str:
         key = "contradiction_one"
     if f"err_{key}_{params.get('reason')}" in TEXT["en"]:
         key = f"{key}_{params['reason']}"  # one kind of error, worded by its reason
+    if key == "word_letters" and params.get("fold"):  # how the list writes other letters, in this language
+        params["folding"] = t(lang, f"fold_{params['fold']}")
     if f"err_{key}" in TEXT["en"]:
         return t(lang, f"err_{key}", **params)
     if isinstance(error.__cause__, RatenError):

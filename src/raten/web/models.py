@@ -170,6 +170,8 @@ class ListOut(BaseModel):
     solutions: int
     allowed: int
     prior: Prior = Field(description="The list's default prior.")
+    length: int = Field(description="Letters per word, 4 to 8.")
+    letters: str = Field(description="The letters its words are written in: a-z and any it keeps (äöü, ñ).")
 
 
 class ListsOut(BaseModel):
@@ -186,7 +188,7 @@ class LetterOut(BaseModel):
     count: int = Field(description="How often the letter is written, in all positions.")
     share: float = Field(description="Its share of all letters written (0..1).")
     words: int = Field(description="Words containing it at least once.")
-    by_position: builtins.list[int] = Field(description="Words with it at each of the five positions.")
+    by_position: builtins.list[int] = Field(description="Words with it at each position of the list's words.")
 
 
 class LettersOut(BaseModel):
@@ -195,7 +197,7 @@ class LettersOut(BaseModel):
     words: int
     repeated: int = Field(description="Words in which some letter occurs more than once.")
     repeated_share: float
-    letters: dict[str, LetterOut] = Field(description="a to z, in that order.")
+    letters: dict[str, LetterOut] = Field(description="a to z, then any letters the list keeps, in that order.")
 
 
 class GameIn(BaseModel):

@@ -27,7 +27,7 @@ from raten.errors import Notice, RatenError, shorten
 from raten.play.game import daily_list
 from raten.web.warmup import Warmup
 from raten.wordlists.presets import ALL_PRESETS, PRESETS, default_over, is_list_spec, load_named
-from raten.wordlists.prior import PRIORS
+from raten.wordlists.prior import FREQUENCY, MIXTURE, PRIORS, apply_prior, frequency_fits
 
 if TYPE_CHECKING:
     from raten.web.sharing import Shared
@@ -235,6 +235,8 @@ class Lists:
                 prior=shorten(prior),
                 choices=", ".join(PRIORS),
             )
+        if prior in (FREQUENCY, MIXTURE) and prior != entry.prior and not frequency_fits(entry.words):
+            apply_prior(entry.words, prior)  # the prior's own error: not fitted on this list's words
         return query if prior == query.prior else replace(query, prior=prior)
 
     def prior_state(self, name: str, prior: str) -> State:
@@ -460,7 +462,7 @@ def split_dict(split: GuessSplit) -> dict:
     shown, other_groups, other_words = split.head(SPLIT_GROUPS)
     return {
         "word": split.word,
-        "groups": [{"pattern": format_pattern(g.code), "count": g.count} for g in shown],
+        "groups": [{"pattern": format_pattern(g.code, length=len(split.word)), "count": g.count} for g in shown],
         "other_groups": other_groups,
         "other_words": other_words,
     }

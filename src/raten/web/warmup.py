@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from raten.engine.state import State
 from raten.web.limits import Refused, end_pool
-from raten.wordlists.prior import PRIORS
+from raten.wordlists.prior import PRIORS, UNIFORM, frequency_fits
 
 
 class Entry(Protocol):
@@ -34,6 +34,9 @@ class Entry(Protocol):
 
     @property
     def spec(self) -> str: ...
+
+    @property
+    def words(self) -> Any: ...
 
     @property
     def prior(self) -> str: ...
@@ -99,8 +102,14 @@ class Warmup:
         self._pool: ProcessPoolExecutor | None = None
 
     def pairs(self) -> list[tuple[str, str]]:
-        """Every (list, prior) a request may name besides the lists' own priors."""
-        return [(n, p) for n, e in self.lists.entries.items() for p in PRIORS if p != e.prior]
+        """Every (list, prior) a request may name besides the lists' own priors (the weighted
+        priors where they are fitted: not on lists of other lengths or letters)."""
+        return [
+            (n, p)
+            for n, e in self.lists.entries.items()
+            for p in PRIORS
+            if p != e.prior and (p == UNIFORM or frequency_fits(e.words))
+        ]
 
     def start(self, processes: bool = False) -> None:
         """Begin loading every pair in the background (once; later calls change nothing);

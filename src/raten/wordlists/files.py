@@ -6,6 +6,7 @@ import os
 import stat
 from pathlib import Path
 
+from raten.engine.alphabet import LATIN, Alphabet
 from raten.engine.words import normalise_list
 from raten.errors import RatenError
 
@@ -43,12 +44,13 @@ def read_text(
         raise RatenError(f"cannot read {what} {str(p)!r}: {e.strerror}") from None
 
 
-def read_word_file(path: str | Path) -> tuple[str, ...]:
-    """Read one word per line (blank lines and ``#`` comments skipped), normalised and sorted."""
+def read_word_file(path: str | Path, length: int | None = None, alphabet: Alphabet = LATIN) -> tuple[str, ...]:
+    """Read one word per line (blank lines and ``#`` comments skipped), normalised in ``alphabet``
+    and sorted; every word ``length`` letters long (None: as long as the first)."""
     p = Path(path)
     text = read_text(p)
     lines = [line.split("#", 1)[0] for line in text.splitlines()]
-    words = normalise_list(lines, source=str(p))
+    words = normalise_list(lines, source=str(p), length=length, alphabet=alphabet)
     if not words:
         raise RatenError(f"word list {str(p)!r} has no words")
     return words

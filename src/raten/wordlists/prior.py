@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from raten.engine.alphabet import LATIN
 from raten.engine.words import UNIFORM, WordSet, normalise
 from raten.errors import RatenError
 
@@ -256,6 +257,12 @@ class FrequencyWeights:
         return frequency_weights(words, self.language)
 
 
+def frequency_fits(words: WordSet) -> bool:
+    """Whether the frequency prior weighs ``words``: it is fitted on five-letter lists in a-z of
+    the languages in ``FITTED``; another length's or alphabet's words have no weights yet."""
+    return words.language in FITTED and words.length == 5 and words.alphabet == LATIN
+
+
 def apply_prior(words: WordSet, prior: str, *, weigh_fallback: bool = False) -> WordSet:
     """``words`` with ``prior``: ``uniform`` (the list's solutions, equally likely), ``frequency``
     (every allowed word a possible answer, weighted by ``frequency_weights``) or ``mixture``
@@ -266,9 +273,16 @@ def apply_prior(words: WordSet, prior: str, *, weigh_fallback: bool = False) -> 
     their frequency weights. Under the weighted priors every allowed word is a candidate already."""
     name = prior.strip().lower()
     language = words.language
-    fallback = FrequencyWeights(language) if weigh_fallback and language in FITTED else None
+    fitted = frequency_fits(words)
+    fallback = FrequencyWeights(language) if weigh_fallback and fitted else None
     if name == UNIFORM:
         return words.with_prior(UNIFORM, None, solutions=words.list_solutions, fallback_weights=fallback)
+    if name in (FREQUENCY, MIXTURE) and not fitted and language in FITTED:
+        raise RatenError(
+            f"the {name} prior is fitted on five-letter lists in a-z, not on {words.name}: use --prior uniform",
+            "prior_unfitted",
+            list=words.name,
+        )
     if name == FREQUENCY:
         weights = frequency_weights(words.allowed, _language(language))
         return words.with_prior(FREQUENCY, weights, solutions=words.allowed, fallback_weights=fallback)

@@ -55,7 +55,7 @@ def rows_out(game: Game) -> list[RowOut | BoardsRowOut]:
     """A game's rows: on one board the colours (``.?!``), on many each board's (``-`` once solved)."""
     rows: list[RowOut | BoardsRowOut] = []
     for word, codes in game.rows():
-        patterns = [None if c is None else format_pattern(c) for c in codes]
+        patterns = [None if c is None else format_pattern(c, length=len(word)) for c in codes]
         joined = ",".join(p or "-" for p in patterns)
         rows.append(
             RowOut(guess=word, pattern=joined)

@@ -26,6 +26,8 @@ def get_lists(ls: ListsDep) -> ListsOut:
                 solutions=len(e.words.list_solutions),
                 allowed=len(e.words.allowed),
                 prior=prior_of(e.prior),
+                length=e.words.length,
+                letters=e.words.alphabet.letters,
             )
             for e in ls.entries.values()
         ]
@@ -47,7 +49,7 @@ def get_letters(
 ) -> dict:
     entry = ls.get(list_name)
     words = entry.words.list_solutions if of == "solutions" else entry.words.allowed
-    return {"list": entry.name, "of": of, **letter_stats(words).to_dict()}
+    return {"list": entry.name, "of": of, **letter_stats(words, entry.words.alphabet).to_dict()}
 
 
 @router.get(

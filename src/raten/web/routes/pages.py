@@ -15,18 +15,58 @@ from fastapi.templating import Jinja2Templates
 
 from raten._version import __version__
 from raten.engine.boards import variant
+from raten.engine.words import WordSet
 from raten.play.game import GAME_BOARDS
 from raten.web import i18n
 from raten.web.assets import Assets
 from raten.web.device import device_config
-from raten.web.service import Lists
+from raten.web.service import ListEntry, Lists
 from raten.web.transfer import CODE_HOURS
+from raten.wordlists.presets import BUILT_PRESETS
+from raten.wordlists.prior import FREQUENCY, MIXTURE, frequency_fits
 from raten.wordlists.stats import letter_stats
 
 KEYBOARDS = {
     "en": ["qwertyuiop", "asdfghjkl", "+zxcvbnm-"],
     "de": ["qwertzuiop", "asdfghjkl", "+yxcvbnm-"],
+    "fr": ["azertyuiop", "qsdfghjklm", "+wxcvbn-"],
 }
+#: The row a letter kept beyond a-z goes to, at its end, as on the language's keyboard (German
+#: Ü after P, Ö and Ä after L; Spanish Ñ after L); any other at the end of the last row.
+EXTRA_KEY_ROWS = {"ü": 0, "ö": 1, "ä": 1, "ñ": 1}  # in the order they follow each other
+#: Letters a player may type that a list writes otherwise (ä as ae, é as e ...): what the page
+#: folds by the list's alphabet, as the server does.
+TYPED = "äöüßàâáãåçéèêëíìîïñóòôõúùûýÿæœ"
+
+
+def describe_list(lang: str, entry: ListEntry) -> str:
+    """A served list's description in ``lang``: its own text, or for a list `raten words build
+    --lang` made, its language, length and letters; else the library's English."""
+    if entry.name in BUILT_PRESETS:
+        words = entry.words
+        kept = "".join(f", {c.upper()}" for c in words.alphabet.extra)
+        name = i18n.language_name(lang, words.language)
+        return i18n.t(lang, "list_desc_built", language=name, length=words.length, kept=kept)
+    return i18n.list_description(lang, entry.name, entry.description)
+
+
+def keyboard(words: WordSet) -> list[str]:
+    """The on-screen keyboard of a list: its language's layout (English's by default; + is Enter,
+    - Backspace) with the letters it keeps beyond a-z."""
+    rows = list(KEYBOARDS.get(words.language, KEYBOARDS["en"]))
+    order = list(EXTRA_KEY_ROWS)  # as the keys stand: Ö before Ä on a German keyboard
+    for letter in sorted(words.alphabet.extra, key=lambda c: order.index(c) if c in order else len(order)):
+        i = EXTRA_KEY_ROWS.get(letter, len(rows) - 1)
+        rows[i] = rows[i][:-1] + letter + "-" if rows[i].endswith("-") else rows[i] + letter
+    return rows
+
+
+def typed_letters(words: WordSet) -> dict[str, str]:
+    """What each letter a player may type becomes in the list (ä: ae, or ä where the list keeps it)."""
+    kept = words.alphabet.letters
+    return {c: n for c in TYPED if (n := words.alphabet.normalise(c)) != c or c in kept}
+
+
 #: Board counts the solver page offers (the game page offers ``raten.play.game.GAME_BOARDS``).
 SOLVER_BOARDS = (1, 2, 4, 8)
 #: The texts of the offline page besides its own (``offline_*``).
@@ -49,7 +89,9 @@ class Pages:
         self.templates = Jinja2Templates(directory=templates)
         self.static = static
         self._proven: dict[str, dict[str, list]] = {}
-        self._letters = {name: letter_stats(e.words.list_solutions) for name, e in lists.entries.items()}
+        self._letters = {
+            name: letter_stats(e.words.list_solutions, e.words.alphabet) for name, e in lists.entries.items()
+        }
         self.router = APIRouter(include_in_schema=False)
         self.router.add_api_route("/", self.solver, methods=["GET", "HEAD"])
         self.router.add_api_route("/solver", self.solver, methods=["GET", "HEAD"])
@@ -57,6 +99,18 @@ class Pages:
         self.router.add_api_route("/openers", self.openers, methods=["GET", "HEAD"])
         self.router.add_api_route("/offline", self.offline, methods=["GET", "HEAD"])
         self.router.add_api_route("/favicon.ico", self.favicon, methods=["GET"])
+
+    @staticmethod
+    def list_groups(lists: Lists, lang: str) -> list[tuple[str, list]]:
+        """The lists by language and length (each group named in ``lang``), in the order the server
+        offers them: what the list selector shows."""
+        groups: dict[tuple[str, int], list] = {}
+        for e in lists.entries.values():
+            groups.setdefault((e.language, e.words.length), []).append(e)
+        return [
+            (i18n.t(lang, "list_group", language=i18n.language_name(lang, code), length=length), entries)
+            for (code, length), entries in groups.items()
+        ]
 
     def context(self, request: Request, page: str) -> dict:
         """What every page needs: the list, the language (the list's unless ``?lang=``),
@@ -82,7 +136,10 @@ class Pages:
             "list": entry.name,
             "prior": entry.prior,
             "language": entry.language,
-            "keyboard": KEYBOARDS.get(entry.language, KEYBOARDS["en"]),
+            "keyboard": keyboard(entry.words),
+            "length": entry.words.length,
+            "letters": entry.words.alphabet.letters,
+            "typed": typed_letters(entry.words),
             "lists": [{"name": e.name, "language": e.language} for e in lists.entries.values()],
             "text": i18n.TEXT[lang],
             "openers": [h.to_dict() for h in entry.openers[:10]],
@@ -102,6 +159,9 @@ class Pages:
             # an unknown ?list= falls back to the default list, and the page says so (issue 27 item 10)
             "unknown_list": name if name and name not in lists.entries else None,
             "lists": lists,
+            "list_groups": self.list_groups(lists, lang),
+            # the frequency prior where it is fitted (five letters a-z, en and de) or the list's own
+            "weighted_offered": entry.prior in (FREQUENCY, MIXTURE) or frequency_fits(entry.words),
             "link": link,
             "lang_links": {code: link(request.url.path, lang=code) for code in i18n.LANGUAGES},
             "config_json": json.dumps(config, ensure_ascii=False).replace("</", "<\\/"),
@@ -132,7 +192,7 @@ class Pages:
         page = self.context(request, "openers")
         page["proven"] = self.proven_openers()
         page["letters"] = self._letters
-        page["describe"] = lambda e: i18n.list_description(page["lang"], e.name, e.description)
+        page["describe"] = lambda e: describe_list(page["lang"], e)
         return self.templates.TemplateResponse(request, "openers.html", page)
 
     def offline(self, request: Request) -> HTMLResponse:

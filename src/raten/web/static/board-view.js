@@ -1,7 +1,7 @@
 /* raten: the boards of the solver and game pages: rows of tiles (a guess's, the one being typed,
    an empty one), one board in #board or several side by side in #boards, their tiles sized so
    that the boards and the whole keyboard fit the window. */
-import { tr } from "./config.js";
+import { LENGTH, tr } from "./config.js";
 import { tileRow } from "./tiles.js";
 
 /** A guess's row, its tiles coloured, a group named `label`. With `onTile` the tiles are buttons
@@ -93,6 +93,6 @@ export function fitManyBoards(box, rows) {
   const room = window.innerHeight - top - below - other - 6;
   const byHeight = Math.floor(room / stacked - gap);
   const colGap = parseFloat(getComputedStyle(box).columnGap) || 0;
-  const byWidth = Math.floor((box.clientWidth - colGap * (cols - 1)) / (5 * cols) - gap);
+  const byWidth = Math.floor((box.clientWidth - colGap * (cols - 1)) / (LENGTH * cols) - gap);
   box.style.setProperty("--mtile", Math.max(14, Math.min(44, byHeight, byWidth)) + "px");
 }

@@ -17,6 +17,17 @@ export function formatNumber(x, digits) {
     useGrouping: false });
 }
 
+/** Letters per word of the page's list (4 to 8), and the letters it keeps (a-z, and any of its own). */
+export const LENGTH = RATEN.length;
+export const LETTERS = RATEN.letters;
+
+/** What a letter typed on the physical keyboard becomes in the list: itself, or written the
+    list's way (ä as "ae", é as "e"; ä itself where the list keeps it), or null for no letter of it. */
+export function typedLetters(key) {
+  if (key.length === 1 && LETTERS.includes(key)) return key;
+  return Object.prototype.hasOwnProperty.call(RATEN.typed, key) ? RATEN.typed[key] : null;
+}
+
 /** The board count of the page: 1, or 2 and more for Dordle, Quordle... */
 export const BOARDS = RATEN.boards > 1 ? RATEN.boards : 1;
 

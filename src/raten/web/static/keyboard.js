@@ -1,8 +1,7 @@
 /* raten: the keyboard of the solver and game pages, on screen (#keyboard, its keys coloured by
-   what the boards showed) and the physical one (letters, umlauts as two, Enter, Backspace). */
-import { RATEN, boardName, tr } from "./config.js";
+   what the boards showed) and the physical one (the list's letters, others written its way, Enter, Backspace). */
+import { RATEN, boardName, tr, typedLetters } from "./config.js";
 
-const UMLAUTS = { "\u00e4": "ae", "\u00f6": "oe", "\u00fc": "ue", "\u00df": "ss" };
 const COLOURS = { absent: "var(--grey)", present: "var(--yellow)", correct: "var(--green)" };
 /** The on-screen key last pressed by a tap or a click: it keeps focus (a screen reader's place),
     but Enter typed on the physical keyboard afterwards types the word. */
@@ -90,7 +89,8 @@ function entersWord(target) {
   return Boolean(target.closest && target.closest("#board, #keyboard") && !target.closest("button"));
 }
 
-/** Typing on the physical keyboard: letters (umlauts as two), Enter, Backspace. A letter typed
+/** Typing on the physical keyboard: the list's letters (the others written its way: ä as two
+    letters where it folds them, é as e), Enter, Backspace. A letter typed
     while a button or link has focus moves focus to the board, so the Enter after the word types
     it instead of pressing that button again. */
 function listenKeys(onKey) {
@@ -108,16 +108,17 @@ function listenKeys(onKey) {
     // Typing on the physical keyboard while an on-screen key has focus (it keeps focus after a tap)
     // would draw the focus ring on that key (keyboard use makes :focus-visible match): leave it.
     const onScreenKey = target && target.closest && target.closest("#keyboard");
-    if (onScreenKey && (k === "enter" || k === "backspace" || /^[a-z]$/.test(k) || UMLAUTS[k])) target.blur();
+    const letters = typedLetters(k);
+    if (onScreenKey && (k === "enter" || k === "backspace" || letters)) target.blur();
     if (k === "enter") {
       e.preventDefault();
       onKey("enter");
     } else if (k === "backspace") {
       e.preventDefault();
       onKey("backspace");
-    } else if (/^[a-z]$/.test(k) || UMLAUTS[k]) {
+    } else if (letters) {
       if (!entersWord(target) && board) board.focus({ preventScroll: true });
-      if (UMLAUTS[k]) { for (const ch of UMLAUTS[k]) onKey(ch); } else onKey(k);
+      for (const ch of letters) onKey(ch);
     }
   });
   // A button clicked with the mouse or a finger gives focus back to the page, so that Enter

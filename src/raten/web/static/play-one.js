@@ -3,7 +3,7 @@
    reveal, and the panel after the game (share, statistics, the exact review). */
 import { api } from "./api.js";
 import { blankRow, fitBoard, guessRow, typedRow } from "./board-view.js";
-import { RATEN, tr } from "./config.js";
+import { LENGTH, RATEN, tr } from "./config.js";
 import { reviewPanel } from "./review.js";
 import { coloursOf, squares, tileLabel } from "./tiles.js";
 import { announce, barChart, toast } from "./ui.js";
@@ -87,7 +87,7 @@ export function typed(p, key) {
 /** A key while the guess is on its way: kept for the next row, drawn in the row after the one in flight. */
 export function typedAhead(key) {
   if (key === "backspace") ahead = ahead.slice(0, -1);
-  else if (key !== "enter" && ahead.length < 5) ahead += key;
+  else if (key !== "enter" && ahead.length < LENGTH) ahead += key;
   const input = el("input-row");
   const next = input && input.nextElementSibling;
   if (!next) return;

@@ -6,7 +6,7 @@
    play-boards.js, behind the same calls; Share, under any finished game, is here, and so are the
    dialogs that open by themselves: How to play on a first visit, the statistics after a game. */
 import "./common.js";
-import { BOARDS as N, RATEN, tr } from "./config.js";
+import { BOARDS as N, LENGTH, RATEN, tr } from "./config.js";
 import { openGame, sendGuess, wireNewGame } from "./game.js";
 import "./history.js";
 import { keyboard } from "./keyboard.js";
@@ -77,7 +77,7 @@ function render() {
 async function submit() {
   const game = page.game;
   if (!game || game.status !== "playing" || page.sending) return;
-  if (page.current.length < 5) { toast(tr("too_short")); variant.tooShort(); return; }
+  if (page.current.length < LENGTH) { toast(tr("too_short")); variant.tooShort(); return; }
   page.sending = true;
   const before = game.rows.length;
   await sendGuess(game, page.current, {
@@ -101,7 +101,7 @@ function onKey(key) {
   if (page.sending) { variant.typedAhead(key); return; }  // the guess is on its way
   if (key === "enter") { submit(); return; }
   if (key === "backspace") page.current = page.current.slice(0, -1);
-  else if (page.current.length < 5) page.current += key;
+  else if (page.current.length < LENGTH) page.current += key;
   variant.typed(page, key);
 }
 

@@ -3,7 +3,7 @@
    constraints, the top hint's split); and the review of a solved game. */
 import { api } from "./api.js";
 import { fitBoard } from "./board-view.js";
-import { formatNumber, RATEN, tr } from "./config.js";
+import { formatNumber, LENGTH, RATEN, tr } from "./config.js";
 import { keepForOffline, wireDeviceToggle } from "./device/client.js";
 import { showHints } from "./hints.js";
 import { reviewPanel } from "./review.js";
@@ -194,7 +194,7 @@ function describe(c) {
   const greens = Object.keys(c.greens);
   if (greens.length) {
     let pattern = "";
-    for (let i = 1; i <= 5; i++) pattern += (c.greens[String(i)] || "_").toUpperCase();
+    for (let i = 1; i <= LENGTH; i++) pattern += (c.greens[String(i)] || "_").toUpperCase();
     lines.push(tr("c_greens", { pattern }));
   }
   for (const [letter, positions] of Object.entries(c.not_at)) {

@@ -7,7 +7,7 @@
    the options) is in solver-one.js and solver-boards.js, behind the same calls. */
 import { guessRow, blankRow, drawBoards, fitBoard, fitManyBoards, typedRow } from "./board-view.js";
 import "./common.js";
-import { BOARDS as N, RATEN, boardName, tr } from "./config.js";
+import { BOARDS as N, LENGTH, LETTERS, RATEN, boardName, tr } from "./config.js";
 import { hintsCycle } from "./hints.js";
 import { keyboard } from "./keyboard.js";
 import * as one from "./solver-one.js";
@@ -22,19 +22,19 @@ const params = new URLSearchParams(location.search);
 const el = (id) => document.getElementById(id);
 const state = {
   rows: parseRows(params.get("rows")),
-  current: (params.get("next") || "").toLowerCase().replace(/[^a-z]/g, "").slice(0, 5),
-  prior: ["uniform", "frequency", "mixture"].includes(params.get("prior")) ? params.get("prior") : RATEN.prior,
+  current: Array.from((params.get("next") || "").toLowerCase()).filter((ch) => LETTERS.includes(ch)).join("").slice(0, LENGTH),
+  prior: Array.from(el("prior").options, (o) => o.value).includes(params.get("prior")) ? params.get("prior") : RATEN.prior,
   ...variant.options(params),
 };
 
 function parseRows(text) {
   const rows = [];
-  const re = new RegExp("^([a-z]{5})([012]{" + 5 * N + "})$");
+  const re = new RegExp("^([" + LETTERS + "]{" + LENGTH + "})([012]{" + LENGTH * N + "})$", "u");
   for (const part of (text || "").split("-")) {
     const m = re.exec(part.toLowerCase());
     if (!m) continue;
     const colours = [];
-    for (let b = 0; b < N; b++) colours.push(Array.from(m[2].slice(5 * b, 5 * b + 5)).map(Number));
+    for (let b = 0; b < N; b++) colours.push(Array.from(m[2].slice(LENGTH * b, LENGTH * (b + 1))).map(Number));
     rows.push({ guess: m[1], colours });
   }
   return rows.slice(0, MAX_ROWS);
@@ -150,13 +150,13 @@ function changed() {
 /** A new row's colours on each board: green where that board showed the letter green before;
     a board solved already all green. */
 function certainColours(word) {
-  return Array.from({ length: N }, (_, b) => (N > 1 && solvedRow(b) !== -1 ? [2, 2, 2, 2, 2]
+  return Array.from({ length: N }, (_, b) => (N > 1 && solvedRow(b) !== -1 ? Array(LENGTH).fill(2)
     : Array.from(word).map((ch, i) => (state.rows.some((r, k) => playsOn(k, b) && r.guess[i] === ch && r.colours[b][i] === 2) ? 2 : 0))));
 }
 
 function onKey(key) {
   if (key === "enter") {
-    if (state.current.length < 5) { toast(tr("too_short")); return; }
+    if (state.current.length < LENGTH) { toast(tr("too_short")); return; }
     if (state.rows.length >= MAX_ROWS) return;
     if (N > 1 && Array.from({ length: N }, (_, b) => solvedRow(b)).every((at) => at !== -1)) return;
     state.rows.push({ guess: state.current, colours: certainColours(state.current), fresh: true });
@@ -166,7 +166,7 @@ function onKey(key) {
   } else if (key === "backspace") {
     state.current = state.current.slice(0, -1);
     drawInput();
-  } else if (state.current.length < 5) {
+  } else if (state.current.length < LENGTH) {
     state.current += key;
     drawInput();
   }

@@ -1,6 +1,6 @@
 /* raten: tiles and coloured squares, and the words for their colours. Colours are 0 (grey),
    1 (yellow) and 2 (green); a pattern string writes them . ? ! */
-import { tr } from "./config.js";
+import { LENGTH, tr } from "./config.js";
 
 /** The name of a colour 0/1/2 in the page's language ("grey", "gelb", ...). */
 function colourName(c) {
@@ -38,11 +38,11 @@ export function squares(pattern) {
   return span;
 }
 
-/** A row of five tiles; letters and colours (or null for uncoloured). */
+/** A row of tiles, one per letter of the list's words; letters and colours (or null for uncoloured). */
 export function tileRow(word, colours, clickable) {
   const row = document.createElement("div");
   row.className = "row";
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < LENGTH; i++) {
     const tile = document.createElement(clickable ? "button" : "div");
     if (clickable) tile.type = "button";
     tile.className = "tile";

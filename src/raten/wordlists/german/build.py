@@ -171,7 +171,7 @@ def build(
     filter dropped and kept).
     """
     lex = read_dictionary(dict_path)
-    compared = {str(p): read_word_file(p) for p in compare}  # bad files fail before the slow part
+    compared = {str(p): read_word_file(p, 5) for p in compare}  # bad files fail before the slow part
     forms = parse_dictionary(expand(hunspell)) if hunspell is not None else None
     names = name_forms(hunspell) if hunspell is not None else []
     zipf = wordfreq_zipf()

@@ -63,7 +63,7 @@ def _install(d: HunspellDict) -> str:
 def encoding(d: HunspellDict) -> str:
     """The character set the .aff file's SET line names (hunspell's default ISO8859-1 without one)."""
     try:
-        head = d.aff.read_bytes()
+        head = d.aff.read_bytes().removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark (pt_BR's)
     except OSError as e:
         raise RatenError(f"cannot read the hunspell affix file {str(d.aff)!r}: {e.strerror}; {_install(d)}") from None
     found = _SET.search(head)
