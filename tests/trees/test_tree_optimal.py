@@ -70,8 +70,8 @@ def _words_for(tree: Tree, de6_words, en_words):
     for words in (de6_words, en_words):
         if tree.fingerprint == words.fingerprint:
             return words
-    try:  # de, or a list of another length (de-4): the preset the tree names
-        named = load_preset(tree.words_name)
+    try:  # de, or a list of another length (de-4): the preset the tree names, its solutions equally likely
+        named = load_preset(tree.words_name, "uniform")
     except RatenError:
         pytest.skip(f"the {tree.words_name} preset lists are not built")
     if tree.fingerprint != named.fingerprint:
