@@ -286,4 +286,4 @@ def test_bad_usage_and_unreadable_input(tmp_path, six_lists):
     assert result.returncode == 2 and "junk.txt:3" in result.stderr
     bad_list = write(tmp_path, "bad.txt", ["abc"])
     result = run("--solutions", bad_list, "--allowed", allowed, "--tree", TREES / "6mal5-normal.txt")
-    assert result.returncode == 2 and "five-letter" in result.stderr
+    assert result.returncode == 2 and "not a word of 4 to 8 letters" in result.stderr

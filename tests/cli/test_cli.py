@@ -482,7 +482,9 @@ def test_version() -> None:
 @pytest.mark.slow
 def test_words_json_names_the_extra_presets() -> None:
     out = ok_json("words")
-    (nyt,) = out["extra_presets"]
+    extra = {p["name"]: p for p in out["extra_presets"]}
+    nyt = extra["en-nyt"]
+    assert {"en-4", "de-6", "de-umlaut", "fr"} <= set(extra)  # the built lists of other lengths and languages
     assert nyt["name"] == "en-nyt" and (nyt["solutions"], nyt["allowed"]) == (14855, 14855)
     assert "nyt-wordle-cli" in nyt["source"] and "frequency prior" in nyt["description"]
     assert "en-nyt" in run("words").output
@@ -502,7 +504,8 @@ def test_prior_option_on_hint_and_openers() -> None:
     assert out["candidates"] == state.count and [h["word"] for h in out["hints"]] == [
         h.word for h in state.hints(top=3)
     ]
-    assert ok_json("hint", "--words", "de", "raten=...?.")["prior"] == "uniform"
+    assert ok_json("hint", "--words", "de", "raten=...?.")["prior"] == "mixture"  # de's own
+    assert ok_json("hint", "--words", "en", "raten=...?.")["prior"] == "uniform"
     openers = ok_json("openers", "--words", "de", "--prior", "FREQUENCY", "-n", "2")
     assert openers["prior"] == "frequency" and openers["solutions"] == openers["allowed"]
     result = fails("hint", "--prior", "zipf")
