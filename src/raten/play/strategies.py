@@ -130,7 +130,8 @@ class GuardedStrategy:
 
     def decide(self, state, use_book: bool = True) -> Any:
         """The guess to play and its verdict (a ``raten.trees.book.Decision``): the first two
-        moves from the shipped opening book where one matches, every other move searched."""
+        moves from the shipped opening book where one matches, every other move searched
+        (``use_book`` False: building a book, the opener with ``OPENER_WORK``)."""
         from raten.trees.book import Decision, shipped_book
         from raten.trees.safety import narrower, wider
 
@@ -148,8 +149,10 @@ class GuardedStrategy:
                 (w for w in wider(start, state.words) if len(self.guarantee(state, w).candidates(state.history))), start
             )
         fallback = None
+        # the opener's larger work only offline, building a book; a list without one (another
+        # length's, a file's) decides its opener at run time with a later decision's work
+        work = key.opener_work if not state.history and not use_book else key.work
         for over in narrower(start, state.words):  # the widest coverage that has a safe guess here
-            work = key.work if state.history else key.opener_work
             choice = self.guarantee(state, over).choose(state.history, ranked, work)
             if choice is not None and choice.safe:
                 return Decision(choice.word, True, over)
