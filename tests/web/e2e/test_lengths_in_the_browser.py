@@ -24,7 +24,7 @@ def lengths(tmp_path_factory, chromium_path, day):  # noqa: ARG001 - skips witho
     from raten.wordlists.presets import load_preset
 
     lists = Lists.load({name: load_preset(name) for name in ("en-6", "en-4", "de-umlaut")})
-    roomy = Policy(address_burst=10_000, work_burst=10_000, new_player_burst=10_000, new_player_rate=100.0)
+    roomy = Policy(address="10000/second", work="10000/second", new_player="10000/second", player="10000/second")
     db = tmp_path_factory.mktemp("lengths") / "raten.sqlite3"
     app = create_app(lists=lists, db_path=db, daily_secret="e2e", today=lambda: day, policy=roomy)
     served = Served(app)
