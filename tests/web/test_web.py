@@ -687,19 +687,21 @@ def test_hints_under_the_frequency_prior(client, de_words):
     from raten.wordlists.prior import apply_prior
 
     rows = [{"guess": "raten", "pattern": "...?."}]
-    uniform = hints(client, list="de", rows=rows)
-    client.app.state.lists.warmup.wait("de", "frequency")  # loaded in the background (503 until then)
+    own = hints(client, list="de", rows=rows)
+    for prior in ("frequency", "uniform"):
+        client.app.state.lists.warmup.wait("de", prior)  # loaded in the background (503 until then)
     freq = hints(client, list="de", rows=rows, prior="frequency")
+    uniform = hints(client, list="de", rows=rows, prior="uniform")
     again = hints(client, list="de", rows=rows, prior="uniform")
-    assert uniform["prior"] == again["prior"] == "uniform" and freq["prior"] == "frequency"
-    assert uniform == again
+    assert own["prior"] == "mixture" and freq["prior"] == "frequency"  # de's own prior is the mixture
+    assert uniform["prior"] == again["prior"] == "uniform" and uniform == again
     state = State(apply_prior(de_words, "frequency")).after("raten", "...?.")
     assert freq["count"] == state.count > uniform["count"]
     want = state.hints(top=10)
     assert [h["word"] for h in freq["hints"]] == [h.word for h in want]
     assert [h["bits"] for h in freq["hints"]] == pytest.approx([h.bits for h in want], abs=1e-12)
     lists = client.get("/api/lists").json()["lists"]
-    assert {e["name"]: e["prior"] for e in lists} == {"en": "uniform", "de": "uniform"}
+    assert {e["name"]: e["prior"] for e in lists} == {"en": "uniform", "de": "mixture"}
 
 
 @pytest.mark.slow
