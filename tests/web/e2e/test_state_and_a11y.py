@@ -395,7 +395,8 @@ def test_the_prior_menu_and_answers_only_box(page, live):
     # which the page then reports as the server taking too long. Built here first, with no limit.
     warm = {"list": "de", "rows": [{"guess": "raten", "pattern": "00010"}], "prior": "frequency", "top": 1, "limit": 1}
     assert httpx.post(f"{live.url}/api/hints", json=warm, timeout=None).status_code == 200
-    page.goto(f"{live.url}/solver?list=de&rows=raten00010")
+    live.app.state.lists.warmup.wait("de", "uniform")  # de's own prior is the mixture: uniform is asked for
+    page.goto(f"{live.url}/solver?list=de&rows=raten00010&prior=uniform")
     page.wait_for_selector("#results[data-state=ready]", timeout=PATIENCE_MS)
     assert page.locator("#prior").input_value() == "uniform"
     uniform = int(page.locator("#count").get_attribute("data-count"))

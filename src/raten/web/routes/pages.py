@@ -15,7 +15,7 @@ from fastapi.templating import Jinja2Templates
 
 from raten._version import __version__
 from raten.engine.boards import variant
-from raten.engine.words import WordSet
+from raten.engine.words import UNIFORM, WordSet
 from raten.play.game import GAME_BOARDS
 from raten.web import i18n
 from raten.web.assets import Assets
@@ -23,7 +23,7 @@ from raten.web.device import device_config
 from raten.web.service import ListEntry, Lists
 from raten.web.transfer import CODE_HOURS
 from raten.wordlists.presets import BUILT_PRESETS
-from raten.wordlists.prior import FREQUENCY, MIXTURE, frequency_fits
+from raten.wordlists.prior import FREQUENCY, MIXTURE, apply_prior, frequency_fits
 from raten.wordlists.stats import letter_stats
 
 KEYBOARDS = {
@@ -179,12 +179,14 @@ class Pages:
         return self.templates.TemplateResponse(request, "play.html", self.context(request, "play"))
 
     def proven_openers(self) -> dict[str, dict[str, list]]:
-        """Per list and mode, the best proven openers of the committed tables (read once)."""
+        """Per list and mode, the best proven openers of the committed tables (read once). The
+        tables are for the list's own solutions, equally likely, whatever the list's prior."""
         if not self._proven:
             from raten.trees.values import best_openers  # the search's modules, only when asked
 
             for name, e in self.lists.entries.items():
-                self._proven[name] = {mode: best_openers(e.words, mode == "hard") for mode in ("normal", "hard")}
+                words = apply_prior(e.words, UNIFORM)
+                self._proven[name] = {mode: best_openers(words, mode == "hard") for mode in ("normal", "hard")}
         return self._proven
 
     def openers(self, request: Request) -> HTMLResponse:
