@@ -241,7 +241,7 @@ def assert_same_hints(a: list, b: list, where: object) -> None:
         (h.word, h.candidate, h.patterns, h.largest) for h in b
     ], where
     for x, y in zip(a, b):
-        assert x.bits == pytest.approx(y.bits, rel=0, abs=10.0 ** -rank._TIE_DECIMALS), where
+        assert x.bits == pytest.approx(y.bits, rel=0, abs=10.0**-rank._TIE_DECIMALS), where
         assert x.expected_remaining == pytest.approx(y.expected_remaining, rel=1e-12), where
 
 

@@ -212,6 +212,6 @@ def test_post_review_with_a_prior(tmp_path):
         assert ok.status_code == 200, ok.text
         assert ok.json()["prior"] == "frequency"
         plain = client.post("/api/review", json=game)
-        assert plain.status_code == 200 and plain.json()["prior"] == "uniform"
+        assert plain.status_code == 200 and plain.json()["prior"] == "mixture"  # de's own
         bad = client.post("/api/review", json=game | {"prior": "zipf"})
         assert bad.status_code == 422 and "error" in bad.json()

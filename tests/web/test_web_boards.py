@@ -231,14 +231,17 @@ def test_board_hints_are_each_boards_candidates_and_the_engine_ranking(client, e
 def test_board_hints_under_the_frequency_prior(client):
     """prior=frequency: every board's candidates are all allowed words that fit, ranked as the
     library ranks the boards under that prior; without it, the list's own (uniform)."""
-    de = load_words("de")
+    de = load_words("de", prior="uniform")
     answers = ("tasse", "mauer")
     rows = [{"guess": "raten", "patterns": [format_pattern(pattern("raten", a)) for a in answers]}]
-    client.app.state.lists.warmup.wait("de", "frequency")  # loaded in the background (503 until then)
+    for prior in ("frequency", "uniform"):  # loaded in the background (503 until then); de's own is the mixture
+        client.app.state.lists.warmup.wait("de", prior)
     freq = client.post(
         "/api/hints/boards", json={"list": "de", "boards": 2, "rows": rows, "top": 5, "prior": "frequency"}
     )
-    plain = client.post("/api/hints/boards", json={"list": "de", "boards": 2, "rows": rows, "top": 5}).json()
+    plain = client.post(
+        "/api/hints/boards", json={"list": "de", "boards": 2, "rows": rows, "top": 5, "prior": "uniform"}
+    ).json()
     assert freq.status_code == 200, freq.text
     body = freq.json()
     assert body["prior"] == "frequency" and plain["prior"] == "uniform"
