@@ -170,9 +170,9 @@ def test_solver_boards_rank_under_the_chosen_prior(browser, live):
         )
 
     try:
-        with ranked_under("uniform") as first:
+        with ranked_under("mixture") as first:  # de's own prior
             page.goto(f"{live.url}/solver?list=de&lang=de&boards=2&rows=raten0000000000")
-        assert first.value.json()["prior"] == "uniform" and page.locator("#prior").input_value() == "uniform"
+        assert first.value.json()["prior"] == "mixture" and page.locator("#prior").input_value() == "mixture"
         with ranked_under("frequency") as chosen:
             page.select_option("#prior", "frequency")
         assert chosen.value.ok and chosen.value.json()["prior"] == "frequency"
