@@ -10,10 +10,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
+from cli_runs import ok_json, run
 from published import EN_OPENERS
-from raten.cli.main import main
 from raten.engine import matrix
 from raten.engine.matrix import cache_path
 from raten.errors import RatenError
@@ -22,21 +22,6 @@ from raten.wordlists.presets import load_preset, load_words
 from reference import DOTS, ref_code, ref_colours, ref_dots, ref_filter, ref_split
 
 HINT_KEYS = {"word", "bits", "candidate", "patterns", "largest", "expected_remaining"}
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    """Run `raten ARGS` in-process; every run must end without a traceback."""
-    result = CliRunner().invoke(main, list(args), input=input, catch_exceptions=True)
-    assert "Traceback" not in result.output
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"raten {' '.join(args)} raised {result.exception!r}") from result.exception
-    return result
-
-
-def ok_json(*args: str) -> dict:
-    result = run(*args, "--json")
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def fails(*args: str, input: str | None = None) -> Result:

@@ -4,33 +4,17 @@ bench, tree, review and SQL, each against the rule or another face (SQL's own ra
 from __future__ import annotations
 
 import importlib.util
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from raten.cli.main import main
+from cli_runs import ok_json, run
 from raten.engine.feedback import format_pattern
 from raten.wordlists.presets import load_preset
 from reference import ref_code, ref_filter
 
 pytestmark = pytest.mark.slow  # whole lists: seconds each
 LISTS = ["en-6", "en-4"]
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(main, list(args), catch_exceptions=True)
-    assert "Traceback" not in result.output
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"raten {' '.join(args)} raised {result.exception!r}") from result.exception
-    return result
-
-
-def ok_json(*args: str) -> dict:
-    result = run(*args, "--json")
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 @pytest.mark.parametrize("name", LISTS)

@@ -3,30 +3,14 @@ tree, review and sql take the length from the list; bad input says the list's le
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from raten.cli.main import main
+from cli_runs import ok_json, run
 from raten.engine.feedback import format_pattern
 from reference import ref_code, ref_dots, ref_filter, ref_rank
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(main, list(args), catch_exceptions=True)
-    assert "Traceback" not in result.output
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"raten {' '.join(args)} raised {result.exception!r}") from result.exception
-    return result
-
-
-def ok_json(*args: str) -> dict:
-    result = run(*args, "--json")
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 @pytest.fixture(params=[4, 6], ids=["4 letters", "6 letters"])
