@@ -137,3 +137,23 @@ def test_refusals_are_held_back_at_most_the_tarpit():
     assert limits.hold(Refused(503, "busy", "busy", 1)) == 1.0
     assert limits.hold(too_large(10)) == 0.0  # a body too large is answered at once
     assert Limits(Policy(tarpit=0.0)).hold(too_many(5)) == 0.0
+
+
+def test_a_stopped_work_queue_starts_no_pool_again():
+    """A call that arrives while the server shuts down is refused, not served by a new pool whose
+    processes would outlive the server."""
+    made: list[ThreadPoolExecutor] = []
+
+    def make() -> ThreadPoolExecutor:
+        made.append(ThreadPoolExecutor(1))
+        return made[-1]
+
+    queue = WorkQueue(workers=1, depth=1, executor=make)
+    assert run_async(queue.run(lambda: 1)) == 1
+    queue.stop()
+    with pytest.raises(Refused) as refused:
+        run_async(queue.run(lambda: 2))
+    assert refused.value.status_code == 503 and refused.value.code == "stopping"
+    with pytest.raises(Refused):
+        queue.prime(lambda: 3)
+    assert len(made) == 1 and queue.pending == 0

@@ -20,8 +20,9 @@ pytestmark = [
 ]
 
 
-def children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
+def _processes_where(field: int, value: int) -> set[int]:
+    """The living processes whose /proc stat ``field`` (counted after the name: 1 parent,
+    3 session) is ``value``."""
     found = set()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -29,9 +30,21 @@ def children(pid: int) -> set[int]:
                 stat = (entry / "stat").read_text()
             except OSError:
                 continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            after = stat.rsplit(")", 1)[1].split()
+            if int(after[field]) == value and after[0] != "Z":
                 found.add(int(entry.name))
     return found
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    return _processes_where(1, pid)
+
+
+def in_session(sid: int) -> set[int]:
+    """Every process of the session ``sid``: the server and whatever it started, even processes
+    started after the signal, whose parent is gone."""
+    return _processes_where(3, sid)
 
 
 def alive(pid: int) -> bool:
@@ -73,11 +86,12 @@ def test_a_signal_to_the_server_ends_its_rank_workers(tmp_path, sig) -> None:
         os.kill(proc.pid, sig)
         proc.wait(timeout=30)
         wait_for(lambda: not any(alive(p) for p in workers), 15, f"the workers {workers} end")
+        wait_for(lambda: not in_session(proc.pid), 15, "no process of the server's session is left")
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait(timeout=10)
-        for pid in workers | children(proc.pid):  # a failed run leaves none behind either
+        for pid in workers | in_session(proc.pid):  # a failed run leaves none behind either
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
         proc.stderr.close()

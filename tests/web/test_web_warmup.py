@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+import typing
 import warnings
 
 import httpx
@@ -161,3 +162,47 @@ def _in_thread(make):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(lambda: asyncio.run(make())).result()
+
+
+def test_a_load_cut_off_by_the_stop_starts_no_new_process(monkeypatch) -> None:
+    """The stop ends the warm-up process under a load; the warm-up thread then starts no other
+    process for the pairs still waiting (one would outlive the server, as `raten serve` once left)."""
+    from concurrent.futures import Future
+
+    from raten.web import warmup as warmup_module
+
+    pools: list[object] = []
+    submitted = threading.Event()
+
+    class Pool:
+        """A process pool whose one call never ends until the stop breaks it."""
+
+        def __init__(self, *_args, **_kwargs) -> None:
+            self.future: Future = Future()
+            pools.append(self)
+
+        def submit(self, *_args) -> Future:
+            submitted.set()
+            return self.future
+
+        def shutdown(self, **_how) -> None:
+            self.future.set_exception(RuntimeError("the process was ended"))
+
+    class Entry:
+        spec = "a spec"
+
+    class Served:
+        entries: typing.ClassVar[dict] = {}
+
+        def get(self, _name: str) -> Entry:
+            return Entry()
+
+    monkeypatch.setattr(warmup_module, "ProcessPoolExecutor", Pool)
+    warm = warmup_module.Warmup(Served(), prepare=lambda *_a: None)
+    warm.start(processes=True)
+    for name in ("first", "second", "third"):
+        warm._ask(name, "uniform")
+    assert submitted.wait(60)
+    warm.stop()
+    warm._thread.join(60)
+    assert not warm._thread.is_alive() and len(pools) == 1

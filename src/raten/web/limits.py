@@ -81,6 +81,7 @@ class WorkQueue:
         self._pool: Executor | None = None
         self._pending = 0
         self._lock = threading.Lock()
+        self._stopped = False
 
     @property
     def pending(self) -> int:
@@ -99,9 +100,7 @@ class WorkQueue:
 
         try:
             with self._lock:
-                if self._pool is None:
-                    self._pool = self._make()
-                future = self._pool.submit(fn, *args)
+                future = self._started().submit(fn, *args)
         except BaseException:
             self._done(None)
             raise
@@ -111,9 +110,17 @@ class WorkQueue:
     def prime(self, fn: Callable[[], object]) -> list[Future]:
         """Start the pool now and run ``fn`` once per worker (to load what the workers need)."""
         with self._lock:
-            if self._pool is None:
-                self._pool = self._make()
-            return [self._pool.submit(fn) for _ in range(self.workers)]
+            pool = self._started()
+            return [pool.submit(fn) for _ in range(self.workers)]
+
+    def _started(self) -> Executor:
+        """The pool, made if there is none (under the lock); none after ``stop``: a call that
+        arrives while the server shuts down must not start processes that outlive it."""
+        if self._stopped:
+            raise Refused(503, "stopping", "the server is stopping", self.retry_after)
+        if self._pool is None:
+            self._pool = self._make()
+        return self._pool
 
     def _done(self, _future: object) -> None:
         with self._lock:
@@ -130,6 +137,7 @@ class WorkQueue:
         """End for good, as the server shuts down: waiting calls are dropped and worker processes
         are ended now (``end_pool``), so none outlives the server."""
         with self._lock:
+            self._stopped = True
             pool, self._pool = self._pool, None
         if pool is not None:
             end_pool(pool, grace)

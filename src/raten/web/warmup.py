@@ -100,6 +100,7 @@ class Warmup:
         self._thread: threading.Thread | None = None
         self._processes = False
         self._pool: ProcessPoolExecutor | None = None
+        self._stopped = False
 
     def pairs(self) -> list[tuple[str, str]]:
         """Every (list, prior) a request may name besides the lists' own priors (the weighted
@@ -154,6 +155,7 @@ class Warmup:
         """At shutdown: the warm-up process ends now (a load it was doing is asked again when
         needed; the thread is a daemon and sleeps until then)."""
         with self._lock:
+            self._stopped = True
             pool, self._pool = self._pool, None
         if pool is not None:
             end_pool(pool)
@@ -166,12 +168,14 @@ class Warmup:
         self._todo.put((name, prior))
 
     def _run(self) -> None:
-        while True:
+        while not self._stopped:
             name, prior = self._todo.get()
             started = time.perf_counter()
             try:
                 self._load(name, prior)
             except Exception as e:  # a list file gone, no memory: said once; the next request asks again
+                if self._stopped:  # the stop ended the warm-up process under this load
+                    return
                 log.warning("could not load list %s under the %s prior: %s", name, prior, e)
                 with self._lock:
                     self._asked.discard((name, prior))
@@ -187,6 +191,8 @@ class Warmup:
         entry = self.lists.get(name)
         if self._processes and entry.spec:
             with self._lock:
+                if self._stopped:  # the load the stop cut off ends here: no process outlives the server
+                    raise RuntimeError("the server is stopping")
                 if self._pool is None:
                     self._pool = ProcessPoolExecutor(
                         1,
