@@ -83,6 +83,7 @@ def en_start_crane_candidates(en_words) -> list[str]:
 
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
+@pytest.mark.slow
 def test_top_n_hints_equals_reference(data: st.DataObject, en_words) -> None:
     cands = data.draw(st.lists(st.sampled_from(en_words.solutions), min_size=1, max_size=30, unique=True))
     pool = data.draw(st.lists(st.sampled_from(en_words.allowed), min_size=1, max_size=50, unique=True))

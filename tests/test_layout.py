@@ -187,6 +187,7 @@ def real() -> list[Import]:
     return found
 
 
+@pytest.mark.slow
 def test_engine_imports_only_engine_and_errors(real):
     assert [str(i) for i in engine_reaches_out(real)] == []
 

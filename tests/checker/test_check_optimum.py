@@ -119,6 +119,7 @@ def check_forged_tree(tmp_path, name, lines, de_lists, six_lists):
     return run(*lists_for(name, de_lists, six_lists), "--tree", write(tmp_path, "t.txt", lines), *hard)
 
 
+@pytest.mark.slow
 def test_wrong_total_in_header(tmp_path, de_lists, six_lists):
     lines = tree_lines("de-normal")
     lines[1] = lines[1].replace("total=3335", "total=3334")
@@ -223,6 +224,7 @@ def test_a_row_edited_without_its_digest(tmp_path, six_lists):
     expect_failure(check_forged_table(tmp_path, rows, six_lists), "o.tsv:8", "does not match its digest")
 
 
+@pytest.mark.slow
 def test_a_tree_for_other_lists(tmp_path, de_lists, six_lists):
     lines = tree_lines("de-normal")
     fingerprint = next(t for t in lines[1].split() if t.startswith("fingerprint=")).split("=")[1]
@@ -230,24 +232,28 @@ def test_a_tree_for_other_lists(tmp_path, de_lists, six_lists):
     expect_failure(check_forged_tree(tmp_path, "de-normal", lines, de_lists, six_lists), "fingerprint=000", fingerprint)
 
 
+@pytest.mark.slow
 def test_a_header_edited_without_its_digest(tmp_path, de_lists, six_lists):
     lines = tree_lines("de-normal")
     lines[1] = lines[1].replace("proven=all-openers", "proven=opener")
     expect_failure(check_forged_tree(tmp_path, "de-normal", lines, de_lists, six_lists), "digest=", "its claims")
 
 
+@pytest.mark.slow
 def test_best_row_not_the_trees(tmp_path, six_lists):
     rows = table_rows()
     rows[1], rows[2] = rows[2], rows[1]
     expect_failure(check_forged_table(tmp_path, rows, six_lists), "best row is TRINE", "SARTE")
 
 
+@pytest.mark.slow
 def test_best_row_figure_differs_from_the_tree(tmp_path, six_lists):
     rows = table_rows()
     rows[1] = sealed("sarte", "exact", "3423", "5")
     expect_failure(check_forged_table(tmp_path, rows, six_lists), "SARTE exact 3423", "3424")
 
 
+@pytest.mark.slow
 def test_row_better_than_the_best(tmp_path, six_lists):
     rows = table_rows()
     rows[5] = sealed(rows[5].split("\t")[0], "exact", "3420", "5")
@@ -264,6 +270,7 @@ def test_unrefuted_opener(tmp_path, six_lists):
     expect_failure(check_forged_table(tmp_path, rows, six_lists), "not refuted", opener.upper())
 
 
+@pytest.mark.slow
 def test_missing_and_unknown_openers(tmp_path, six_lists):
     rows = table_rows()
     expect_failure(check_forged_table(tmp_path, rows[:-1], six_lists), "proven=all-openers", "no row")

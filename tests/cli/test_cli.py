@@ -80,6 +80,7 @@ def test_hint_json_shape_and_figures(en_words) -> None:
 
 
 @pytest.mark.parametrize("pattern", ["⬜⬜🟨🟩⬜", "⬛️⬛️🟨🟩⬛️", "bbygb", "xxygx", "00120", "BBYGB"])
+@pytest.mark.slow
 def test_hint_reads_every_notation(pattern: str) -> None:
     assert ok_json("hint", f"crane={pattern}", "-n", "1")["candidates"] == 20
 
@@ -372,6 +373,7 @@ def test_allowed_needs_solutions(lists: tuple[Path, Path]) -> None:
     assert "--allowed needs --solutions" in fails("hint", "--allowed", str(lists[1])).output
 
 
+@pytest.mark.slow
 def test_missing_german_preset_is_a_clean_error() -> None:
     try:
         load_preset("de")

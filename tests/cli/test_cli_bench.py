@@ -41,6 +41,7 @@ def test_bench_text(lists) -> None:
     assert f"{len(SOLUTIONS)} of {len(SOLUTIONS)} solutions" in out
 
 
+@pytest.mark.slow
 def test_bench_json_all(lists) -> None:
     code, out = run(*lists, "--strategy", "all", "--json")
     assert code == 0, out

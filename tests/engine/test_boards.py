@@ -154,6 +154,7 @@ def brute_best(game: Boards, strategy: str) -> str:
 
 @pytest.mark.parametrize("strategy", list(BOARD_STRATEGIES))
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.slow
 def test_strategies_choose_like_brute_force(small: WordSet, strategy: str, seed: int) -> None:
     rnd = random.Random(seed)
     answers = rnd.sample(small.solutions, 3)

@@ -151,6 +151,7 @@ def test_rules_after_leaves_its_arguments_alone(after_fn) -> None:
 @pytest.mark.parametrize("keeping_fn", [keeping, keeping.py_func], ids=["compiled", "python"])
 @settings(max_examples=100, deadline=None)
 @given(history=st.one_of(histories, game_histories), data=st.data())
+@pytest.mark.slow
 def test_keeping_equals_find_violation(keeping_fn, history, data) -> None:
     """Over a random subset of rows, in a random order: the rows kept are those find_violation passes."""
     rows = np.array(data.draw(st.lists(st.integers(0, len(UNIVERSE) - 1), max_size=60)), dtype=np.int64)

@@ -40,6 +40,7 @@ def compiling_modules(package: Path) -> set[str]:
     return out
 
 
+@pytest.mark.slow
 def test_the_digest_covers_every_file_that_compiles_and_what_it_imports():
     assert set(jitcache.KERNEL_SOURCES) == compiling_modules(PACKAGE)
 
@@ -169,6 +170,7 @@ def test_a_callee_changed_in_another_file_is_not_served_from_the_old_cache(tmp_p
     assert run_caller(src, second) == 30
 
 
+@pytest.mark.slow
 def test_no_cached_kernel_has_a_default_argument() -> None:
     """numba loads a cached specialisation whose default was left out (an ``Omitted`` type) and
     then crashes (numba issue 4959; ``trees.kernels.solve`` segfaulted so on a warm cache):

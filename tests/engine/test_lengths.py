@@ -135,6 +135,7 @@ def random_words(seed: int, length: int, n_sol: int, n_allowed: int, letters_: s
 
 
 @pytest.mark.parametrize("length", [4, 6, 8])
+@pytest.mark.slow
 def test_ranking_equals_the_reference(length: int) -> None:
     """The first ranking and one after a guess: bits, patterns, largest and expected left by
     the reference's histograms, the order by its tie rule."""
@@ -254,6 +255,7 @@ def classic_constants(source: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_module_takes_the_five_letter_constants() -> None:
     """Every module but feedback.py takes the length, the codes and all green from its words."""
     used = {

@@ -95,6 +95,7 @@ def test_cache_written_then_memory_mapped(fresh_cache: Path, small_words, monkey
 
 
 @pytest.mark.parametrize("block_bytes", [1, 150, 7 * 60, 10**9])
+@pytest.mark.slow
 def test_blocks_make_the_whole_table(small_words, block_bytes: int) -> None:
     blocks = list(matrix.matrix_blocks(small_words, block_bytes))
     rows = max(1, block_bytes // len(small_words.solutions))
@@ -103,6 +104,7 @@ def test_blocks_make_the_whole_table(small_words, block_bytes: int) -> None:
 
 
 @pytest.mark.usefixtures("fresh_cache")
+@pytest.mark.slow
 def test_a_table_cached_in_blocks_is_the_table_and_its_digest_the_whole_ones(
     small_words, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -55,6 +55,7 @@ def test_xlogx_is_c_log2_c_and_grows_without_changing_its_prefix():
     assert not big.flags.writeable
 
 
+@pytest.mark.slow
 def test_xlogx_keeps_the_values_the_kernel_computed_itself():
     """The kernel used to compute ``c * np.log2(c)`` inside numba (the C library's log2); the
     table it is handed now holds the same values, so no published figure moves. (numpy's

@@ -236,6 +236,7 @@ def test_few_candidates_suggest_a_candidate(en_start, n: int) -> None:
     assert hints[0].bits == pytest.approx(1.0 if n == 2 else 0.0)
 
 
+@pytest.mark.slow
 def test_hard_mode_ranks_only_legal_guesses(en_words, crane) -> None:
     hard = State(en_words, hard=True).after("crane", "..?!.")
     hints = hard.hints(top=40)
@@ -360,6 +361,7 @@ def test_answers_only_ranks_only_candidates(crane, strategy: str) -> None:
 
 @given(seed=st.integers(0, 10_000), rows=st.integers(0, 3))
 @settings(max_examples=40, deadline=None)
+@pytest.mark.slow
 def test_a_clear_favourite_is_guessed_first(seed: int, rows: int) -> None:
     """``State.decided``: the likeliest candidate weighs at least half (under equal weights: one or
     two candidates left, as before); then only candidates are ranked, the likeliest first."""

@@ -123,6 +123,7 @@ def test_200000_words_are_refused_at_once_naming_the_size(tmp_path, monkeypatch)
     assert not (tmp_path / "cache").exists() or list((tmp_path / "cache").iterdir()) == []
 
 
+@pytest.mark.slow
 def test_en_nyts_first_build_is_announced_and_the_other_built_in_lists_are_not() -> None:
     """The issue's silent first en-nyt run (32 s): its 220 MB table is announced; the small ones build in a second."""
     from raten.wordlists.presets import ALL_PRESETS, load_words

@@ -69,6 +69,7 @@ DAMAGE = {
 
 @pytest.mark.parametrize("kind", DAMAGE)
 @pytest.mark.usefixtures("fresh_cache")
+@pytest.mark.slow
 def test_a_damaged_entry_is_rebuilt_with_a_warning(kind, small_words, monkeypatch) -> None:
     load_transposed(small_words)
     DAMAGE[kind](transposed_path(small_words))

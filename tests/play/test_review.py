@@ -119,6 +119,7 @@ def test_a_worse_move_has_the_regret_of_its_subtree_totals():
     assert m.regret > 0 and m.skill < 99 and m.best_q == pytest.approx(best.total / len(pos.cands))
 
 
+@pytest.mark.slow
 def test_could_be_answer_is_whether_the_guess_fits_every_earlier_row():
     """Against the slow way: the solutions that would have shown every earlier row's colours."""
     words = load_words("de", prior="uniform")
@@ -136,6 +137,7 @@ def test_scores():
     assert luck_score(0.5, 0.0) == 50 and luck_score(0.0, 1.0) == 50 and luck_score(1.0, 0.0) == 99
 
 
+@pytest.mark.slow
 def test_colours_and_share_text_agree_with_the_answer():
     words = load_words("de", prior="uniform")
     guesses = ["tarne", "kilos", "taste"]
@@ -192,6 +194,7 @@ def test_an_answer_outside_the_list_is_said_honestly():
     assert r.solver == []
 
 
+@pytest.mark.slow
 def test_an_english_first_guess_is_exact_from_the_proven_openers_table():
     r = review(load_words("en"), ["crane", "tousy", "haunt"], "haunt", budget=Budget(seconds=0.2))
     first = r.moves[0]
@@ -233,6 +236,7 @@ def test_cli_review_json():
     assert res.exit_code == 0 and "skill" in res.output
 
 
+@pytest.mark.slow
 def test_post_review_answers_json_and_json_errors(tmp_path):
     from fastapi.testclient import TestClient
 

@@ -84,6 +84,7 @@ def test_the_total_of_mixed_kinds() -> None:
         assert got[1] == kind and (got[0] == pytest.approx(total) if total is not None else got[0] is None), case
 
 
+@pytest.mark.slow
 def test_the_cli_and_its_json_say_the_bounds(monkeypatch) -> None:
     """Each run on a memo of its own, as each `raten review` process has (a warm memo knows more)."""
     args = ["review", "--words", "en", *GAME[0], "--answer", GAME[1], "--work", str(BOUNDED_CELLS)]
@@ -99,6 +100,7 @@ def test_the_cli_and_its_json_say_the_bounds(monkeypatch) -> None:
 
 
 @pytest.mark.usefixtures("fresh_memo")
+@pytest.mark.slow
 def test_the_api_says_the_bounds(tmp_path, monkeypatch, en_words) -> None:
     from raten.web.routes import review as api
 
@@ -127,6 +129,7 @@ def test_the_default_budget_is_work_with_seconds_as_a_ceiling(en_words) -> None:
     assert (api.REVIEW_CELLS, api.REVIEW_SECONDS) == (REVIEW_CELLS, REVIEW_SECONDS)
 
 
+@pytest.mark.slow
 def test_the_same_work_gives_the_same_review_on_fresh_searchers(monkeypatch, en_words) -> None:
     """No clock in it: two fresh searchers with the same cell budget (one with a ceiling far off,
     one with the default) stop at the same work and give the same figures, bounds and all."""

@@ -72,6 +72,7 @@ def test_a_list_without_a_book_says_so_for_its_first_two_moves(words) -> None:
     assert verdicts[2].status in ("safe", "unsafe") and verdicts[2].best is not None
 
 
+@pytest.mark.slow
 def test_off_and_past_the_limit_there_is_no_verdict(words) -> None:
     r = review(words, GAME, ANSWER, solver=False)
     assert r.guarantee is None and all(m.safety is None for m in r.moves)

@@ -61,6 +61,7 @@ def _check_games(result: BenchResult, words: WordSet, hard: bool) -> None:
 
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("name", [*SEVEN, "lookahead:2"])
+@pytest.mark.slow
 def test_every_strategy_plays_every_game(small, name, hard) -> None:
     done = []
     result = simulate(small, name, hard=hard, progress=done.append)

@@ -201,6 +201,7 @@ def small_dbs(tmp_path_factory, small_words) -> dict[tuple[str, str], Path]:
     return {(e, s): build_database(small_words, d / f"small-{s}.{e}", e, s).path for e, s in LAYOUTS}
 
 
+@pytest.mark.slow
 def test_classic_sqlite_rows_are_the_matrix(small_dbs, small_words):
     """score(guessidx, answeridx, scoreidx) holds every pair once, with the engine's code,
     and the tables of the classic layout are all there."""
@@ -225,6 +226,7 @@ def test_compact_sqlite_blobs_are_the_matrix(small_dbs, small_words):
 
 
 @pytest.mark.parametrize("layout", LAYOUT_PARAMS)
+@pytest.mark.slow
 def test_small_layouts_agree_with_engine(small_dbs, small_words, layout):
     rng = random.Random(11)
     with SqlDatabase(small_dbs[layout]) as db:

@@ -44,6 +44,7 @@ LAYOUTS = [
 
 
 @pytest.mark.parametrize(("length", "engine", "schema"), LAYOUTS)
+@pytest.mark.slow
 def test_layouts_of_other_lengths_agree_with_the_engine(tmp_path, length, engine, schema) -> None:
     words = random_words(length)
     path = build_database(words, tmp_path / f"w.{engine}", engine, schema).path

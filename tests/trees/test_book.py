@@ -28,6 +28,7 @@ def guarded(limit: int = 4, book=None) -> GuardedStrategy:
 
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(6))
+@pytest.mark.slow
 def test_a_book_holds_what_a_fresh_strategy_decides(seed: int, hard: bool) -> None:
     words = small_words(seed)
     start = State(words, hard=hard)
@@ -96,6 +97,7 @@ def test_a_damaged_book_is_refused_by_name(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", sorted(BOOKS.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.slow
 def test_every_shipped_book_is_for_its_list_as_it_is(path: Path) -> None:
     """A book whose lists, prior or strategy changed would never be used: each must match."""
     book = read_book(path)
@@ -108,6 +110,7 @@ def test_every_shipped_book_is_for_its_list_as_it_is(path: Path) -> None:
     assert {d["word"] for d in book.openers} >= {book.opener.word} or book.opener.safe is not True
 
 
+@pytest.mark.slow
 def test_the_6mal5_book_rebuilds_exactly_and_checks(tmp_path: Path) -> None:
     out = tmp_path / "book.json"
     built = CliRunner().invoke(main, ["book", "build", "--words", "6mal5", "--out", str(out), "--json"])

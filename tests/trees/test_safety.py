@@ -161,6 +161,7 @@ def test_the_fallback_narrows_step_by_step_each_coverage_inside_the_last() -> No
     assert narrower("all", apply_prior(every, "frequency"))[-1] == "likely"  # its solutions: every word
 
 
+@pytest.mark.slow
 def test_where_no_covered_word_fits_the_next_wider_coverage_is_kept_safe() -> None:
     """QAJAQ is no likely word: once the rows leave only it, the guess is judged over every word."""
     from raten.engine.feedback import pattern

@@ -87,12 +87,14 @@ def test_level_bound_never_exceeds_the_exact_value(seed: int, alphabet: str, har
     mode=st.sampled_from(MODES),
     alphabet=st.sampled_from(["aeinrst", "abcd", "aelrst"]),
 )
+@pytest.mark.slow
 def test_level_bound_admissible_on_random_lists(seed: int, n_sol: int, n_extra: int, mode, alphabet: str) -> None:
     hard, limit = mode
     check_groups(tiny_words(seed, alphabet, n_sol=n_sol, n_extra=n_extra), hard, limit)
 
 
 @pytest.mark.parametrize(("seed", "hard", "limit"), [(s, h, lim) for s in range(6) for h, lim in MODES])
+@pytest.mark.slow
 def test_search_with_and_without_the_level_bounds_agree_with_brute_force(seed: int, hard: bool, limit) -> None:
     words = tiny_words(2000 + seed, n_sol=10, n_extra=6)
     deep = Searcher(words, hard=hard, max_guesses=limit, memo_bits=9)
@@ -133,6 +135,7 @@ def test_solve_python_body_matches_the_compiled_kernel() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), alphabet=st.sampled_from(["aeinrst", "abcd", "abcdefghij"]))
+@pytest.mark.slow
 def test_perfect_splitter_finds_the_first_guess_that_splits_a_set_apart(seed: int, alphabet: str) -> None:
     """With one guess left before the answer only a guess with a group per candidate will do."""
     words = tiny_words(seed, alphabet, n_sol=random.Random(seed).randint(2, 12), n_extra=8)

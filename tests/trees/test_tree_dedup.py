@@ -112,6 +112,7 @@ def test_hard_mode_totals_with_and_without_the_skip_equal_brute_force(seed: int,
 
 
 @pytest.mark.parametrize(("seed", "opener"), GAP_CASES)
+@pytest.mark.slow
 def test_normal_mode_totals_on_the_same_lists(seed: int, opener: str) -> None:
     words, limit = trap_words(seed)
     check_list(words, limit, False, some_openers(words, seed, 3, also=opener))

@@ -260,6 +260,7 @@ def test_the_shipped_trees_carry_their_digest_and_read_back_unchanged():
         ("digest=", "digest=0", "digest=0"),
     ],
 )
+@pytest.mark.slow
 def test_a_forged_tree_header_is_refused_by_tree_check(tmp_path, old, new, named):
     res = check(shipped_with(tmp_path, old, new))
     assert res.exit_code == 1 and "Traceback" not in res.output

@@ -124,6 +124,7 @@ def test_the_same_set_at_two_depths_keeps_both_entries(ops) -> None:
         max_size=60,
     )
 )
+@pytest.mark.slow
 def test_against_a_dictionary(puts) -> None:
     """Every hit equals what the rules make of the puts of that key (a plain dict as reference),
     on a table small enough to evict; a miss only for a key evicted or never put."""

@@ -80,6 +80,7 @@ def _words_for(tree: Tree, de6_words, en_words):
 
 
 @pytest.mark.parametrize("path", sorted(TREES.glob("*.txt")), ids=lambda p: p.name)
+@pytest.mark.slow
 def test_committed_trees_pass_check(path: Path, de6_words, en_words) -> None:
     tree = Tree.read(path)
     summary = tree.check(_words_for(tree, de6_words, en_words), source=str(path))

@@ -26,6 +26,7 @@ def _reference(mt: np.ndarray, s: np.ndarray, legal: np.ndarray, length: int = 5
 @given(
     st.integers(0, 2**32 - 1), st.integers(1, 40), st.integers(1, 70), st.booleans(), st.integers(4, 8), st.booleans()
 )
+@pytest.mark.slow
 def test_split_keys_equal_the_plain_count(seed, n, guesses, greens, length, every) -> None:
     """Any word length 4 to 8: its 3**length codes, one byte a cell up to five letters, two above."""
     rng = np.random.default_rng(seed)

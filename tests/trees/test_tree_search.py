@@ -101,6 +101,7 @@ def test_exact_search_equals_brute_force(seed: int, alphabet: str, hard: bool, l
 
 
 @pytest.mark.parametrize("seed", range(6))
+@pytest.mark.slow
 def test_cut_off_gives_exact_value_below_bound_and_a_true_lower_bound_above(seed: int) -> None:
     words = tiny_words(100 + seed, n_sol=9, n_extra=8)
     exact = {o: Searcher(words).solve_opener(o, tree=False).total for o in words.allowed}

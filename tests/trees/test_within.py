@@ -20,6 +20,7 @@ CASES = [(seed, hard, limit) for seed in range(5) for hard in (False, True) for 
 
 
 @pytest.mark.parametrize(("seed", "hard", "limit"), CASES)
+@pytest.mark.slow
 def test_every_verdict_equals_an_exhaustive_search(seed: int, hard: bool, limit: int) -> None:
     """Possible exactly when some tree under the opener solves every answer within the limit
     (the exhaustive search's least total is finite); a possible opener's tree shows it."""

@@ -87,6 +87,7 @@ def _device(words: WordSet, queries: list[dict], tmp_path: Path, prior: str = "f
 
 
 @pytest.mark.parametrize("prior", ["frequency", "mixture"])
+@pytest.mark.slow
 def test_the_device_ranks_a_weighted_prior_as_the_server_does(small: WordSet, tmp_path: Path, prior: str) -> None:
     queries = _queries(small, 60, seed=3, prior=prior)
     server = _server(small, queries)
@@ -121,6 +122,7 @@ def test_the_device_ranks_a_weighted_prior_as_the_server_does(small: WordSet, tm
     print(f"{exact} of {compared} hints equal to the last bit")
 
 
+@pytest.mark.slow
 def test_the_page_offers_the_frequency_list_file_when_it_fits(small: WordSet, tmp_path: Path) -> None:
     app = create_app(lists=Lists.load({"small": small}), db_path=tmp_path / "r.sqlite3", daily_secret="s")
     with TestClient(app) as client:

@@ -188,6 +188,7 @@ def test_the_solver_the_game_and_the_openers_page_offer_them(tmp_path, files, en
 
 
 @pytest.mark.parametrize("seed", range(40))
+@pytest.mark.slow
 def test_a_tiny_list_starts_even_when_all_grey_after_the_top_opener_fits_nothing(seed) -> None:
     # the warm-up row used to be all grey, which 3 solutions and 2 other words often cannot give
     en = load_words("en")
@@ -197,6 +198,7 @@ def test_a_tiny_list_starts_even_when_all_grey_after_the_top_opener_fits_nothing
     assert entry.openers and entry.openers[0].word in words.allowed
 
 
+@pytest.mark.slow
 def test_api_lists_names_own_lists_never_their_paths(tmp_path, files) -> None:
     """``/api/lists`` tells players a list's name and sizes; the host's folders are not theirs."""
     words = {"tiny": WordSet.from_lists(SOLUTIONS[:5], ALLOWED[:3], name="tiny")}
@@ -266,6 +268,7 @@ def test_a_list_of_too_many_words_is_refused() -> None:
 
 
 @pytest.mark.parametrize("kind", ["fifo", "zero", "million"])
+@pytest.mark.slow
 def test_serve_refuses_unreadable_list_files_in_one_line(tmp_path, monkeypatch, kind) -> None:
     """`raten serve --list` on a FIFO, /dev/zero or 10^6 words: one line, a non-zero exit, no traceback."""
     import uvicorn

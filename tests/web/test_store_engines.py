@@ -24,6 +24,7 @@ def _versions(store: Store) -> list[int]:
     return [v for (v,) in store.engine.read(f"SELECT version FROM {VERSION_TABLE} ORDER BY version")]
 
 
+@pytest.mark.slow
 def test_a_new_database_gets_every_schema_version(store):
     assert _versions(store) == list(range(1, latest(store.engine.name) + 1))
 
@@ -154,6 +155,7 @@ def test_a_later_version_is_applied_to_a_database_at_start_and_keeps_its_games(s
     store.close()
 
 
+@pytest.mark.slow
 def test_a_migration_that_fails_changes_nothing(store_target, monkeypatch):
     Store(store_target).close()
     _with_a_later_version(monkeypatch, "ALTER TABLE players ADD COLUMN nickname TEXT;\nSELECT * FROM no_such_table;")
@@ -215,6 +217,7 @@ def en_lists(en_words):
     return Lists.load({"en": en_words})
 
 
+@pytest.mark.slow
 def test_the_game_is_played_the_same_on_each_engine(store_target, en_lists):
     """A daily game from start to win and its statistics through the API, on either engine; a
     second server process on the same database (a node) sees the same game and daily word."""
@@ -259,6 +262,7 @@ def _serve(monkeypatch, db: str):
     return CliRunner().invoke(cli, ["serve", "--db", db, "--lists", "en"]), served
 
 
+@pytest.mark.slow
 def test_serve_on_postgresql(postgres, monkeypatch):
     url = postgres.create()
     result, served = _serve(monkeypatch, url)

@@ -114,6 +114,7 @@ def test_hints_after_one_guess_agree_with_the_library(client, en_words):
     assert body["summary"] == state.constraints.describe()
 
 
+@pytest.mark.slow
 def test_hints_accept_every_notation_and_hard_mode(client):
     a = client.post("/api/hints", json={"rows": [{"guess": "CRANE", "pattern": "bbygb"}]})
     b = client.post("/api/hints", json={"rows": [{"guess": "crane", "pattern": "00120"}]})
@@ -149,6 +150,7 @@ def test_hints_fallback_to_allowed_words(client, en_words):
         ([{"guess": "crane", "pattern": "!!!!!"}, {"guess": "crane", "pattern": "....."}], "no word fits"),
     ],
 )
+@pytest.mark.slow
 def test_bad_hint_input_is_a_400_with_a_message(client, rows, fragment):
     r = client.post("/api/hints", json={"list": "en", "rows": rows})
     assert error_of(r, 400) == "bad_request"
@@ -175,6 +177,7 @@ def test_errors_in_german_when_asked(client):
         {"rows": [{"guess": "crane", "pattern": "....."}] * 21},
     ],
 )
+@pytest.mark.slow
 def test_malformed_hint_requests_are_4xx_json(client, body):
     r = client.post("/api/hints", json=body)
     assert 400 <= r.status_code < 500
@@ -198,6 +201,7 @@ def test_openers(client, lists):
 
 
 @pytest.mark.parametrize(("name", "of"), [("en", "solutions"), ("de", "allowed")])
+@pytest.mark.slow
 def test_letters_count_what_a_plain_count_of_the_list_gives(client, lists, name, of):
     words = getattr(lists.get(name).words, of)
     r = client.get("/api/letters", params={"list": name, "of": of})
@@ -324,6 +328,7 @@ def test_refused_words_cost_no_try(client):
 @pytest.mark.parametrize(
     ("lang", "message"), [("en", "is not in the word list"), ("de", "steht nicht in der Wortliste")]
 )
+@pytest.mark.slow
 def test_a_german_game_refuses_a_word_off_its_list_in_both_languages(client, lang, message):
     """Issue 23: a guess that is not an allowed word is refused (400, no try used) and the game goes on."""
     game = start(client, list="de", mode="practice")
@@ -334,6 +339,7 @@ def test_a_german_game_refuses_a_word_off_its_list_in_both_languages(client, lan
 
 
 @pytest.mark.parametrize("word", ["xxxxx", "xviii", "achso", "hmmmm"])
+@pytest.mark.slow
 def test_a_de_game_refuses_wordfreqs_non_words(client, word):
     """Issue 23: ``de``'s allowed words are German words (``raten words build`` drops wordfreq's
     runs of one letter, Roman numerals and interjections): its game refuses them in both languages."""
@@ -421,6 +427,7 @@ def test_daily_hard_mode_changes_only_before_the_first_guess(client):
     assert start(client, mode="daily", hard=False)["hard"] is True
 
 
+@pytest.mark.slow
 def test_review_after_the_game(app, client):
     game = start(client, mode="practice")
     assert error_of(client.get(f"/api/games/{game['id']}/review"), 409) == "not_over"
@@ -475,6 +482,7 @@ def test_a_made_up_player_cookie_gets_a_fresh_identity(app, client):
         assert r.cookies["raten_player"] != "A" * 32
 
 
+@pytest.mark.slow
 def test_the_answer_never_reaches_the_browser_before_the_end(client, monkeypatch):
     """Every response of a played game (pages, scripts, API, headers, cookies) until the last guess."""
     answer = "knoll"
@@ -526,6 +534,7 @@ def test_pages_render(client, path):
     assert 'name="viewport"' in r.text
 
 
+@pytest.mark.slow
 def test_page_language_follows_the_list_with_a_switch(client):
     de = client.get("/solver", params={"list": "de"}).text
     assert '<html lang="de" ' in de and "Löser" in de
@@ -549,6 +558,7 @@ def test_unknown_list_on_a_page_falls_back_to_the_default(client):
         ), attrs
 
 
+@pytest.mark.slow
 def test_openers_page_lists_every_list(client, lists):
     text = client.get("/openers").text
     for name in ("en", "de"):
@@ -569,6 +579,7 @@ def test_openers_page_charts_the_letters_of_each_lists_answers(client, lists):
         assert [int(p) for _, p in shown] == [round(100 * containing[c] / len(words)) for c in expected]
 
 
+@pytest.mark.slow
 def test_openapi_schema_names_the_lists(client):
     schema = client.get("/openapi.json").json()
     assert schema["components"]["schemas"]["HintsIn"]["properties"]["list"]["enum"] == ["en", "de"]
@@ -723,6 +734,7 @@ def test_answers_only(client):
     assert hints(client, rows=rows)["hints"][0]["word"] == "tousy"  # the default still ranks every word
 
 
+@pytest.mark.slow
 def test_warnings_carry_keys_for_the_page(client):
     body = hints(client, rows=[{"guess": "soare", "pattern": "!!!!!"}, {"guess": "zzzzz", "pattern": "....."}])
     keys = [n["key"] for n in body["notices"]]

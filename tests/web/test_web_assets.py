@@ -39,6 +39,7 @@ def imports(module: str) -> list[str]:
     return re.findall(r"""^(?:import|export)\b[^"';]*?["'](\.\.?/[^"']+)["']""", module, re.M)
 
 
+@pytest.mark.slow
 def test_the_pages_link_every_static_file_by_its_content_hash(client):
     seen = set()
     for path in PAGES:

@@ -71,6 +71,7 @@ def guess(client, game_id: str, word: str, **params):
 # --- games ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_practice_quordle_to_the_end_without_the_answers_showing_early(client, _known):
     game = start(client, mode="practice", boards=4)
     assert game["boards"] == 4 and game["max_tries"] == 9 and game["status"] == "playing"
@@ -276,6 +277,7 @@ def test_board_hints_when_every_board_is_solved(client):
         ([{"guess": "cran", "patterns": [".....", "....."]}], "\u201ecran\u201c hat 4 Buchstaben"),
     ],
 )
+@pytest.mark.slow
 def test_bad_board_rows_are_400_in_the_asked_language(client, rows, german):
     r = client.post(
         "/api/hints/boards", json={"list": "en", "boards": 2, "rows": rows}, headers={"Accept-Language": "de"}

@@ -65,6 +65,7 @@ def test_the_solver_page_names_the_device_files_with_versions(client, en_words):
     assert client.get(device["sw"]).headers["cache-control"] == "no-cache"
 
 
+@pytest.mark.slow
 def test_the_list_file_holds_the_words_and_pythons_numbers(client, en_words):
     from raten.web.device import list_version
 

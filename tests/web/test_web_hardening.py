@@ -113,6 +113,7 @@ def test_uncached_work_per_address_is_limited(lists, tmp_path):
         assert c.post("/api/hints", json={"rows": [{"guess": "pious", "pattern": "....."}]}).status_code == 200
 
 
+@pytest.mark.slow
 def test_requests_per_address_and_per_player_are_limited(lists, tmp_path):
     with make(lists, tmp_path, policy=Policy(tarpit=0, address="3 per hour")) as c:
         assert [c.get("/api/lists").status_code for _ in range(4)] == [200, 200, 200, 429]
@@ -220,6 +221,7 @@ def test_security_headers_on_every_response(client, path):
     assert r.headers["x-content-type-options"] == "nosniff"
 
 
+@pytest.mark.slow
 def test_the_pages_have_no_inline_script_or_style(client):
     import re
 
@@ -248,6 +250,7 @@ def test_head_on_pages(client, path):
     assert r.headers["content-type"].startswith("text/html")
 
 
+@pytest.mark.slow
 def test_the_player_cookie_is_secure_over_https_only(lists, tmp_path):
     with make(lists, tmp_path) as c:
         r = c.post("/api/games", json={"mode": "practice"}, headers={"X-Forwarded-Proto": "https"})

@@ -50,6 +50,7 @@ def stats(c: TestClient, mode: str = "practice") -> dict:
     return {k: v for k, v in c.get("/api/stats", params={"list": "small", "mode": mode}).json().items() if k != "share"}
 
 
+@pytest.mark.slow
 def test_a_file_brings_the_games_to_another_browser_merged_by_id(lists, store_target) -> None:
     with browsers(lists, store_target) as (a, b):
         won, lost = play(a, store_target), play(a, store_target, win=False)
@@ -70,6 +71,7 @@ def test_a_file_brings_the_games_to_another_browser_merged_by_id(lists, store_ta
         assert stats(a)["played"] == stats(b)["played"] == 3
 
 
+@pytest.mark.slow
 def test_a_changed_or_foreign_file_is_refused(lists, store_target, tmp_path) -> None:
     with browsers(lists, store_target) as (a, b):
         play(a, store_target, win=False)
@@ -85,6 +87,7 @@ def test_a_changed_or_foreign_file_is_refused(lists, store_target, tmp_path) -> 
         assert r.status_code == 400 and r.json()["code"] == "bad_transfer_file"
 
 
+@pytest.mark.slow
 def test_a_code_brings_the_games_for_a_day(lists, store_target, monkeypatch) -> None:
     with browsers(lists, store_target) as (a, b):
         play(a, store_target)
@@ -101,6 +104,7 @@ def test_a_code_brings_the_games_for_a_day(lists, store_target, monkeypatch) -> 
         assert b.post("/api/import", json={"code": code}).json()["code"] == "unknown_transfer_code"
 
 
+@pytest.mark.slow
 def test_a_days_daily_game_is_not_counted_twice(lists, store_target) -> None:
     with browsers(lists, store_target) as (a, b):
         play(a, store_target, "daily")
@@ -110,6 +114,7 @@ def test_a_days_daily_game_is_not_counted_twice(lists, store_target) -> None:
         assert stats(b, "daily")["played"] == 1
 
 
+@pytest.mark.slow
 def test_codes_and_imports_are_limited_per_address(lists, tmp_path) -> None:
     policy = Policy(tarpit=0, transfer="2 per hour")
     with browsers(lists, tmp_path / "db.sqlite3", 1, policy) as (a,):
@@ -126,6 +131,7 @@ def test_an_import_may_be_larger_than_other_bodies(lists, tmp_path) -> None:
         assert r.status_code == 413
 
 
+@pytest.mark.slow
 def test_the_history_shows_every_game_and_its_review_once_made(lists, store_target, monkeypatch) -> None:
     with browsers(lists, store_target) as (a, other_node):
         assert a.get("/api/history").json() == {"games": [], "more": False}

@@ -31,6 +31,7 @@ def nodes(lists: Lists, target, n: int = 2):
         yield [stack.enter_context(TestClient(create_app(lists=lists, db_path=target, policy=ROOMY))) for _ in range(n)]
 
 
+@pytest.mark.slow
 def test_any_node_plays_any_players_next_move(lists, store_target) -> None:
     with nodes(lists, store_target) as (a, b):
         game = a.post("/api/games", json={"list": "small", "mode": "practice"}).json()
@@ -45,6 +46,7 @@ def test_any_node_plays_any_players_next_move(lists, store_target) -> None:
         assert stats[0] == stats[1] and stats[0]["wins"] == 1
 
 
+@pytest.mark.slow
 def test_every_node_gives_the_same_daily_word(lists, store_target) -> None:
     with nodes(lists, store_target, 3) as clients:
         games = []
@@ -54,6 +56,7 @@ def test_every_node_gives_the_same_daily_word(lists, store_target) -> None:
         assert len(answers) == 1 and len({g["id"] for g in games}) == 3
 
 
+@pytest.mark.slow
 def test_a_guess_sent_again_is_played_once_and_one_on_a_changed_game_is_refused(lists, store_target) -> None:
     with nodes(lists, store_target) as (a, b):
         game = a.post("/api/games", json={"list": "small", "mode": "practice"}).json()

@@ -83,11 +83,13 @@ def fine(port: int) -> bool:
         return read_all(c).startswith(b"HTTP/1.1 200")
 
 
+@pytest.mark.slow
 def test_a_silent_connection_is_closed_after_the_head_timeout() -> None:
     with serving(ConnectionPolicy(header_timeout=0.3)) as port, connect(port) as c:
         assert c.recv(1) == b""  # closed by the server, not by the 30 s socket timeout
 
 
+@pytest.mark.slow
 def test_a_head_that_does_not_arrive_in_time_is_a_json_408() -> None:
     with serving(ConnectionPolicy(header_timeout=0.3)) as port, connect(port) as c:
         c.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
@@ -95,6 +97,7 @@ def test_a_head_that_does_not_arrive_in_time_is_a_json_408() -> None:
         assert status == 408 and body == {"error": "the request head did not arrive within 0.3 s", "code": "timeout"}
 
 
+@pytest.mark.slow
 def test_a_body_that_does_not_arrive_in_time_is_a_json_408_and_others_are_served() -> None:
     with serving(ConnectionPolicy(body_timeout=0.5)) as port, connect(port) as c:
         c.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab")  # 98 bytes never come
@@ -103,6 +106,7 @@ def test_a_body_that_does_not_arrive_in_time_is_a_json_408_and_others_are_served
         assert status == 408 and body["code"] == "timeout"
 
 
+@pytest.mark.slow
 def test_a_body_that_arrives_and_keep_alive_work() -> None:
     with serving(ConnectionPolicy(body_timeout=0.5, header_timeout=5)) as port, connect(port) as c:
         for _ in range(2):
@@ -160,6 +164,7 @@ def test_connections_in_all_are_capped_with_a_json_503() -> None:
         b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03",  # TLS spoken to plain HTTP
     ],
 )
+@pytest.mark.slow
 def test_a_request_that_is_not_http_is_a_json_400(request_bytes: bytes) -> None:
     with serving(ConnectionPolicy()) as port, connect(port) as c:
         c.sendall(request_bytes)

@@ -147,12 +147,14 @@ def test_the_review_waits_for_the_end_and_never_tells_the_answer(client, monkeyp
         assert "knoll" not in r.text.lower()
 
 
+@pytest.mark.slow
 def test_a_game_on_two_boards_has_no_review(client):
     game = client.post("/api/games", json={"list": "en", "mode": "practice", "boards": 2}).json()
     r = client.get(f"/api/games/{game['id']}/review")
     assert r.status_code == 400 and set(r.json()) == {"error", "code"}
 
 
+@pytest.mark.slow
 def test_notes_of_the_game_and_of_its_guesses_are_worded_in_the_pages_language(client, en_words):
     outside = next(w for w in en_words.allowed if w not in en_words.solution_index)
     for lang in ("en", "de"):

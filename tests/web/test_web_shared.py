@@ -33,6 +33,7 @@ def hint(c: TestClient, guess: str, answer: str = "aback"):
     return c.post("/api/hints", json={"list": "small", "rows": [row]})
 
 
+@pytest.mark.slow
 def test_two_nodes_count_one_address_together(en_words, tmp_path, redis) -> None:
     policy = Policy(tarpit=0, address="3 per hour")
     lists = small_lists(en_words)
@@ -48,6 +49,7 @@ def test_two_nodes_count_one_address_together(en_words, tmp_path, redis) -> None
         assert [b.get("/api/lists").status_code for _ in range(3)] == [200] * 3
 
 
+@pytest.mark.slow
 def test_a_state_ranked_on_one_node_is_answered_by_another_from_redis(en_words, tmp_path, redis, monkeypatch) -> None:
     first, second = small_lists(en_words), small_lists(en_words)
     guess = en_words.allowed[7]
@@ -68,6 +70,7 @@ def test_nodes_of_other_words_under_the_same_name_never_share_answers(en_words) 
     assert mine.shared_key(mine.resolved(q)) != theirs.shared_key(theirs.resolved(q))
 
 
+@pytest.mark.slow
 def test_redis_gone_while_serving_counts_and_caches_per_process(en_words, tmp_path, redis, caplog, monkeypatch) -> None:
     policy = Policy(tarpit=0, address="1000 per hour")
     lists = small_lists(en_words)

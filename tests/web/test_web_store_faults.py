@@ -94,6 +94,7 @@ def test_an_unwritable_sqlite_file_is_503_and_reads_still_work(tmp_path, lists, 
     assert len(lines) == 2 and "readonly" in lines[0] and lines[1].endswith("works again"), lines
 
 
+@pytest.mark.slow
 def test_postgresql_gone_is_503_then_it_recovers(postgres, lists, caplog, monkeypatch) -> None:  # noqa: ARG001 - skips without PostgreSQL
     """The PostgreSQL server stopped under a running raten (a server of its own, so the other
     tests keep theirs): 503s within the pool's timeout, then the same game is played on once it

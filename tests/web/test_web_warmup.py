@@ -53,6 +53,7 @@ def held(monkeypatch):
     return gate, loads
 
 
+@pytest.mark.slow
 def test_requests_for_a_prior_still_loading_get_a_json_503_and_load_nothing(tmp_path, small, held) -> None:
     gate, loads = held
     app = create_app(
@@ -85,6 +86,7 @@ def test_requests_for_a_prior_still_loading_get_a_json_503_and_load_nothing(tmp_
     assert loads == ["raten-warmup"] * 2  # one load for each prior besides the list's own
 
 
+@pytest.mark.slow
 def test_a_german_request_is_told_so_in_german(tmp_path, small, held) -> None:
     gate, _ = held
     app = create_app(

@@ -72,6 +72,7 @@ def test_cli_words_stats(tmp_path, shared_list) -> None:
     assert bad.exit_code != 0 and "unknown word list" in bad.output
 
 
+@pytest.mark.slow
 def test_rows_rank_letters_by_the_words_containing_them_and_name_their_commonest_place():
     words = ["sassy", "geese", "eerie", "crane", "slate"]
     rows = letter_stats(words).rows()
