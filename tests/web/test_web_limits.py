@@ -157,3 +157,11 @@ def test_a_stopped_work_queue_starts_no_pool_again():
     with pytest.raises(Refused):
         queue.prime(lambda: 3)
     assert len(made) == 1 and queue.pending == 0
+
+
+def test_a_work_queue_started_again_takes_calls():
+    queue = WorkQueue(workers=1, depth=1)
+    queue.stop()
+    queue.start()
+    assert run_async(queue.run(lambda: 5)) == 5
+    queue.stop()

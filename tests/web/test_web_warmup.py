@@ -193,6 +193,9 @@ def test_a_load_cut_off_by_the_stop_starts_no_new_process(monkeypatch) -> None:
     class Entry:
         spec = "a spec"
 
+        def ready_state(self, _prior: str) -> None:
+            return None
+
     class Served:
         entries: typing.ClassVar[dict] = {}
 
@@ -205,6 +208,23 @@ def test_a_load_cut_off_by_the_stop_starts_no_new_process(monkeypatch) -> None:
     for name in ("first", "second", "third"):
         warm._ask(name, "uniform")
     assert submitted.wait(60)
+    thread = warm._thread
     warm.stop()
-    warm._thread.join(60)
-    assert not warm._thread.is_alive() and len(pools) == 1
+    thread.join(60)
+    assert not thread.is_alive() and len(pools) == 1
+
+
+def test_an_app_started_again_after_its_stop_serves_again(tmp_path, small) -> None:
+    """The stop ends the warm-up and the work queue for good only until the next start-up: a
+    test (or an embedding program) that enters one app twice gets hints and other priors again."""
+    app = create_app(
+        lists=Lists.load({"small": small}), db_path=tmp_path / "db.sqlite3", daily_secret="w", policy=ROOMY
+    )
+    for word in small.solutions[:2]:  # two new states: each is ranked on the work queue
+        with TestClient(app) as c:  # start-up, the requests, shut-down
+            app.state.lists.warmup.wait("small", "frequency", timeout=120)
+            row = {"guess": word, "pattern": "....."}
+            hints = c.post("/api/hints", json={"list": "small", "rows": [row], "top": 3})
+            assert hints.status_code == 200, hints.text
+            openers = c.get("/api/openers", params={"list": "small", "prior": "frequency", "top": 5})
+            assert openers.status_code == 200, openers.text

@@ -140,6 +140,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     rank worker processes end with the server: uvicorn re-raises the signal once the app has shut
     down, and Python's own clean-up of the pool never runs. At start-up the warm-up of the other
     priors' tables begins (after the rank workers have loaded, so it does not slow the start)."""
+    app.state.limits.queue.start()
     app.state.lists.warmup.start(processes=app.state.warm_processes)
     yield
     app.state.lists.warmup.stop()

@@ -133,6 +133,11 @@ class WorkQueue:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
+    def start(self) -> None:
+        """Take calls again after a ``stop`` (the app's start-up: a test enters one app more than once)."""
+        with self._lock:
+            self._stopped = False
+
     def stop(self, grace: float = 5.0) -> None:
         """End for good, as the server shuts down: waiting calls are dropped and worker processes
         are ended now (``end_pool``), so none outlives the server."""

@@ -94,7 +94,9 @@ class Warmup:
         builds the table into the matrix cache and ranks the empty state)."""
         self.lists = lists
         self.prepare = prepare
-        self._todo: queue.Queue[tuple[str, str]] = queue.Queue()
+        #: the pairs to load of the running warm-up (a new queue for each start: a stopped run's
+        #: thread, still in a load, can tell by it that it is no longer the running one)
+        self._todo: queue.Queue[tuple[str, str] | None] = queue.Queue()
         self._asked: set[tuple[str, str]] = set()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -113,13 +115,15 @@ class Warmup:
         ]
 
     def start(self, processes: bool = False) -> None:
-        """Begin loading every pair in the background (once; later calls change nothing);
+        """Begin loading every pair in the background (once; later calls change nothing until a
+        ``stop``, after which it begins again: a test enters one app more than once);
         ``processes``: build and rank in a lower-priority process (lists loaded by name only)."""
         with self._lock:
             if self._thread is not None:
                 return
+            self._stopped = False
             self._processes = processes
-            self._thread = threading.Thread(target=self._run, name="raten-warmup", daemon=True)
+            self._thread = threading.Thread(target=self._run, args=(self._todo,), name="raten-warmup", daemon=True)
             self._thread.start()
         for name, prior in self.pairs():
             self._ask(name, prior)
@@ -130,7 +134,8 @@ class Warmup:
         ready = entry.ready_state(prior)
         if ready is not None:
             return ready
-        self.start(self._processes)
+        if not self._stopped:  # a request that comes in while the server stops starts nothing
+            self.start(self._processes)
         self._ask(entry.name, prior)
         raise warming_up(entry.name, prior)
 
@@ -152,11 +157,15 @@ class Warmup:
             self.wait(name, prior, timeout)
 
     def stop(self) -> None:
-        """At shutdown: the warm-up process ends now (a load it was doing is asked again when
-        needed; the thread is a daemon and sleeps until then)."""
+        """At shutdown: the warm-up process ends now and the thread after its load; nothing it
+        had still to load stays asked (a later ``start`` asks again)."""
         with self._lock:
             self._stopped = True
+            todo, self._todo = self._todo, queue.Queue()
             pool, self._pool = self._pool, None
+            self._thread = None
+            self._asked.clear()
+        todo.put(None)  # wakes the thread if it waits: it ends
         if pool is not None:
             end_pool(pool)
 
@@ -165,33 +174,39 @@ class Warmup:
             if (name, prior) in self._asked:
                 return
             self._asked.add((name, prior))
-        self._todo.put((name, prior))
+            todo = self._todo
+        todo.put((name, prior))
 
-    def _run(self) -> None:
-        while not self._stopped:
-            name, prior = self._todo.get()
+    def _run(self, todo: queue.Queue[tuple[str, str] | None]) -> None:
+        """The thread of one start: loads what ``todo`` asks until the stop ends it."""
+        while (pair := todo.get()) is not None:
+            name, prior = pair
             started = time.perf_counter()
             try:
-                self._load(name, prior)
+                self._load(name, prior, todo)
             except Exception as e:  # a list file gone, no memory: said once; the next request asks again
-                if self._stopped:  # the stop ended the warm-up process under this load
+                if todo is not self._todo:  # the stop ended the warm-up process under this load
                     return
                 log.warning("could not load list %s under the %s prior: %s", name, prior, e)
                 with self._lock:
                     self._asked.discard((name, prior))
                 continue
             log.info("list %s under the %s prior is ready (%.1f s)", name, prior, time.perf_counter() - started)
-            if self._todo.empty():  # all loaded: the warm-up process gives its memory back
+            if todo.empty():  # all loaded: the warm-up process gives its memory back
                 with self._lock:
-                    pool, self._pool = self._pool, None
+                    pool = None
+                    if todo is self._todo:  # else the stop took it
+                        pool, self._pool = self._pool, None
                 if pool is not None:
                     end_pool(pool)
 
-    def _load(self, name: str, prior: str) -> None:
+    def _load(self, name: str, prior: str, todo: queue.Queue[tuple[str, str] | None]) -> None:
         entry = self.lists.get(name)
+        if entry.ready_state(prior) is not None:  # loaded before a stop and a new start
+            return
         if self._processes and entry.spec:
             with self._lock:
-                if self._stopped:  # the load the stop cut off ends here: no process outlives the server
+                if todo is not self._todo:  # a load the stop cut off: no process may outlive the server
                     raise RuntimeError("the server is stopping")
                 if self._pool is None:
                     self._pool = ProcessPoolExecutor(
