@@ -417,6 +417,20 @@ def test_the_review_panel_passes_axe(browser, live, axe_source, monkeypatch, sch
 
 # --- the guarantee: each guess safe or not, the best safe guess (issue 23 item 2) -----------------------
 
+#: Whether an element's visible text stands on one line (the line boxes of its text, the words
+#: for screen readers left out, share one top).
+_ONE_LINE = """(el) => {
+  const tops = new Set();
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (n.parentElement.closest(".sr-only")) continue;
+    const r = document.createRange();
+    r.selectNodeContents(n);
+    for (const b of r.getClientRects()) tops.add(Math.round(b.top));
+  }
+  return tops.size <= 1;
+}"""
+
 #: An en game whose fourth guess, VIPER, could send 8 likely words past six (the best safe guess: NAVAL).
 UNSAFE_GAME = (["soare", "beret", "wider", "viper", "riper"], "riper")
 
@@ -445,6 +459,9 @@ def test_the_panel_marks_each_guess_safe_or_names_the_best_safe_one(browser, liv
         assert cell.evaluate(_VISIBLE) == at_risk + " " + t("review_safe_instead", word=fourth["best"].upper())
         assert rows.nth(0).locator(where).evaluate(_VISIBLE) == t("review_safe")
         assert page.locator("#review-panel [data-part=safe-col]").is_visible() == (size != SMALL_PHONE)
+        figures = page.locator("#review-panel [data-part=game] dd")
+        split = [figures.nth(i).inner_text() for i in range(figures.count()) if not figures.nth(i).evaluate(_ONE_LINE)]
+        assert split == [], f"figures over two lines: {split}"  # "≥0.8" above "3" at 320 px
         no_sideways_scroll(page)
         assert axe_violations(page, axe_source) == []
         page.locator("#review-panel").scroll_into_view_if_needed()
