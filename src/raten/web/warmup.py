@@ -179,7 +179,7 @@ class Warmup:
 
     def _run(self, todo: queue.Queue[tuple[str, str] | None]) -> None:
         """The thread of one start: loads what ``todo`` asks until the stop ends it."""
-        while (pair := todo.get()) is not None:
+        while (pair := todo.get()) is not None and todo is self._todo:  # else this run was stopped
             name, prior = pair
             started = time.perf_counter()
             try:
