@@ -7,20 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
+from cli_runs import run
 from raten.cli import tree as tree_cli
-from raten.cli.main import main
 from reference import ref_dots
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    """Run `raten ARGS` in-process; it must end without a traceback or an uncaught exception."""
-    result = CliRunner().invoke(main, list(args), input=input, catch_exceptions=True)
-    assert "Traceback" not in result.output
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"raten {' '.join(args)} raised {result.exception!r}") from result.exception
-    return result
 
 
 def fails(*args: str, input: str | None = None) -> str:
