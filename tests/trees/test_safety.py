@@ -252,3 +252,61 @@ def test_a_guess_hard_to_decide_does_not_use_up_the_others_turn(monkeypatch) -> 
     choice = Guarantee(words).choose((), [a, b, c], work=100_000)
     assert choice is not None and choice.word == c and choice.safe
     assert spent[a] <= 50_000 and sum(spent.values()) <= 100_000  # the ranked guesses had half
+
+
+def _spending(monkeypatch) -> list[tuple[str, int]]:
+    """``Guarantee.choose`` replaced by one that spends all the work it is given and decides
+    nothing; returns the (coverage, work) of each call."""
+    from raten.trees import kernels as tk
+    from raten.trees.safety import Choice
+
+    asked: list[tuple[str, int]] = []
+
+    def choose(self, history, ranked, work):  # noqa: ARG001 - nothing is searched
+        asked.append((self.over, work))
+        self.stats[tk.ST_CELLS] += work
+        return Choice(ranked[0], None)
+
+    monkeypatch.setattr(Guarantee, "choose", choose)
+    return asked
+
+
+def _ladder_words() -> WordSet:
+    return WordSet.from_lists(
+        ["crane", "zzzzz"], ["house", "haven", "qajaq", "crane", "zzzzz", "psalm", "abaci"], name="t", language="en"
+    )
+
+
+def test_one_decision_does_its_work_once_over_every_coverage(monkeypatch) -> None:
+    """The coverages a decision tries share its work (each had all of it before: seven times the
+    work on a list without a book), and each narrower one still has its turn."""
+    from raten.engine.state import State
+    from raten.play.strategies import STRATEGIES, GuardedStrategy
+
+    asked = _spending(monkeypatch)
+    words = _ladder_words()
+    decision = GuardedStrategy(STRATEGIES["entropy"], 6, "all", work=1_000).decide(State(words).after("psalm", 0))
+    assert decision.safe is None
+    assert [over for over, _ in asked] == list(narrower("all", words))
+    assert sum(work for _, work in asked) <= 1_000 and all(work >= 1 for _, work in asked)
+    assert asked[0][1] == 500  # the widest coverage: half, the rest for the narrower ones
+
+
+def test_the_first_two_moves_are_decided_once_per_strategy(monkeypatch) -> None:
+    """Without a book the opener and the second guesses are decided once and kept (a benchmark
+    decided the opener of every game again); later moves are not kept."""
+    from raten.engine.state import State
+    from raten.play.strategies import STRATEGIES, GuardedStrategy
+
+    asked = _spending(monkeypatch)
+    words = _ladder_words()
+    strategy = GuardedStrategy(STRATEGIES["entropy"], 6, "all", work=1_000)
+    for state in (State(words), State(words).after("psalm", 0)):
+        first = strategy.decide(state)
+        calls = len(asked)
+        assert strategy.decide(state) == first and len(asked) == calls
+    later = State(words).after("psalm", 0).after("haven", 0)
+    strategy.decide(later)
+    calls = len(asked)
+    strategy.decide(later)
+    assert len(asked) > calls

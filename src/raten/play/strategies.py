@@ -81,6 +81,10 @@ class TreeStrategy:
 
 #: How many of the strategy's guesses the guarantee looks at before it searches for its own.
 GUARDED_RANKED = 20
+#: The version of ``GuardedStrategy``'s decision rule, kept in each opening book's key (a book of
+#: another rule is not read): 2, one work for a whole decision, over every coverage it tries
+#: (1: each coverage had the whole work).
+DECISION_RULE = 2
 
 
 @dataclass
@@ -94,6 +98,9 @@ class GuardedStrategy:
     work: int | None = None  #: the work one decision may do (None: ``safety.WORK``, the opener's ``OPENER_WORK``)
     book: Any = None  #: the opening book to read (None: the shipped one of the list, if any)
     _guarantees: dict[tuple[str, bool, str], Any] = field(default_factory=dict, repr=False)
+    #: The first two moves' decisions once made (a book made at run time: a list without a
+    #: shipped one would otherwise decide its opener again for every game)
+    _early: dict[tuple, Any] = field(default_factory=dict, repr=False)
 
     @property
     def name(self) -> str:
@@ -125,15 +132,22 @@ class GuardedStrategy:
         later = WORK if self.work is None else self.work
         opener = OPENER_WORK if self.work is None else self.work
         return BookKey(
-            state.words.prior_key, state.hard, self.limit, self.over, self.base.name, GUARDED_RANKED, later, opener
+            state.words.prior_key,
+            state.hard,
+            self.limit,
+            self.over,
+            self.base.name,
+            GUARDED_RANKED,
+            later,
+            opener,
+            DECISION_RULE,
         )
 
     def decide(self, state, use_book: bool = True) -> Any:
         """The guess to play and its verdict (a ``raten.trees.book.Decision``): the first two
         moves from the shipped opening book where one matches, every other move searched
         (``use_book`` False: building a book, the opener with ``OPENER_WORK``)."""
-        from raten.trees.book import Decision, shipped_book
-        from raten.trees.safety import narrower, wider
+        from raten.trees.book import shipped_book
 
         key = self.book_key(state)
         if use_book and len(state.history) <= 1:
@@ -141,6 +155,19 @@ class GuardedStrategy:
             found = book.decision(state.history) if book is not None and book.key == key else None
             if found is not None:
                 return found
+        early = (key, use_book, state.history) if len(state.history) <= 1 else None
+        if early in self._early:
+            return self._early[early]
+        decision = self._decide(state, key, use_book)
+        if early is not None:
+            self._early[early] = decision
+        return decision
+
+    def _decide(self, state, key: Any, use_book: bool) -> Any:
+        """The decision of ``decide`` searched: the widest coverage with a safe guess, within one work."""
+        from raten.trees.book import Decision
+        from raten.trees.safety import narrower, wider
+
         ranked = [h.word for h in self.base.rank(state, top=GUARDED_RANKED)]
         start = self.over
         if not len(self.guarantee(state, start).candidates(state.history)):
@@ -151,13 +178,21 @@ class GuardedStrategy:
         fallback = None
         # the opener's larger work only offline, building a book; a list without one (another
         # length's, a file's) decides its opener at run time with a later decision's work
-        work = key.opener_work if not state.history and not use_book else key.work
-        for over in narrower(start, state.words):  # the widest coverage that has a safe guess here
-            choice = self.guarantee(state, over).choose(state.history, ranked, work)
+        left = key.opener_work if not state.history and not use_book else key.work
+        # one work for the whole decision: each coverage but the narrowest may use half of what
+        # the wider ones left, so a narrower one always has its turn
+        steps = narrower(start, state.words)
+        for i, over in enumerate(steps):  # the widest coverage that has a safe guess here
+            guarantee = self.guarantee(state, over)
+            before = guarantee.cells
+            choice = guarantee.choose(state.history, ranked, left if i == len(steps) - 1 else max(1, left // 2))
+            left -= guarantee.cells - before
             if choice is not None and choice.safe:
                 return Decision(choice.word, True, over)
             if choice is not None and choice.word:  # the narrowest coverage's least worst case
                 fallback = Decision(choice.word, choice.safe, over)
+            if left <= 0:
+                break
         return fallback or Decision(ranked[0], None, self.over)
 
     def next_guess(self, state) -> str:

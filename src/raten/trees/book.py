@@ -6,7 +6,7 @@ the guarded strategy (``raten.play.strategies.GuardedStrategy``) decides there: 
 the verdict of each of the strategy's best openers (which are safe), and for every colour
 pattern the opener can show, the second guess and its verdict. A strategy under the
 guarantee reads its first two moves from the book that matches its lists (the prior key),
-mode, limit, coverage, strategy and work budget, and decides every later move itself.
+mode, limit, coverage, strategy, work budget and decision rule, and decides every later move itself.
 
 A book file is JSON with a SHA-256 digest over everything else in it: a damaged or edited
 book is refused by name, never played (``BookError``). ``raten book build`` writes one and
@@ -65,6 +65,7 @@ class BookKey:
     ranked: int  #: how many of the strategy's guesses were tried first
     work: int  #: the work one decision may do
     opener_work: int  #: the work the opener's decision may do
+    rule: int  #: the version of the strategy's decision rule (``raten.play.strategies.DECISION_RULE``)
 
     def to_dict(self) -> dict:
         return {
@@ -76,6 +77,7 @@ class BookKey:
             "ranked": self.ranked,
             "work": self.work,
             "opener_work": self.opener_work,
+            "rule": self.rule,
         }
 
 
@@ -149,6 +151,7 @@ def read_book(path: Path) -> Book:
             int(data["ranked"]),
             int(data["work"]),
             int(data["opener_work"]),
+            int(data.get("rule", 1)),  # the books before the field: rule 1
         )
         opener = Decision.from_dict(data["opener"])
         second = {parse_pattern(p, len(opener.word)): Decision.from_dict(d) for p, d in data["second"].items()}

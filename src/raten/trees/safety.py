@@ -174,6 +174,11 @@ class Guarantee:
         self.all_guesses = np.arange(len(words.allowed), dtype=np.int32)
         self._fitting: dict[History, np.ndarray] = {}
 
+    @property
+    def cells(self) -> int:
+        """The work done so far (table cells read, over every call): what ``work`` budgets count."""
+        return int(self.stats[tk.ST_CELLS])
+
     # --- where a game stands ----------------------------------------------------------------
 
     def candidates(self, history: History) -> np.ndarray:
