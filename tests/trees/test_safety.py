@@ -310,3 +310,16 @@ def test_the_first_two_moves_are_decided_once_per_strategy(monkeypatch) -> None:
     calls = len(asked)
     strategy.decide(later)
     assert len(asked) > calls
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_look_alikes_need_a_guess_each(hard: bool) -> None:
+    """Words that differ in one letter and nothing to tell them apart: n of them need n guesses,
+    never fewer (the search answers n words within n guesses without searching)."""
+    for n in (3, 4):
+        alike = [f"aaaa{c}" for c in "bcde"[:n]]
+        words = WordSet.from_lists(alike, alike, name="alike")
+        for limit in (n - 1, n, n + 1):
+            choice = Guarantee(words, hard=hard, limit=limit).choose((), alike[:1])
+            assert choice is not None and choice.safe is (limit >= n), (n, limit, choice)
+            assert choice.worst == max(limit, n)

@@ -57,8 +57,8 @@ def feasible(T, memo, S, dl, hard, legal, greens, need, hh, stats):
         return YES if dl >= n else NO
     if dl <= 1:
         return NO
-    if n == 2:
-        return YES  # guess one of the two: a candidate keeps every hard-mode rule
+    if n <= dl:
+        return YES  # guess the candidates one by one: a candidate keeps every hard-mode rule
     if dl == 2:
         if n > npat:
             return NO

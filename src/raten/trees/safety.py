@@ -335,8 +335,10 @@ class Guarantee:
 
     def _search(self, cands, dl, legal, greens, need) -> int | None:
         """A guess that solves ``cands`` within ``dl`` guesses (-1: none does; None: out of work)."""
+        if len(cands) <= dl:  # the candidates one by one (``feasible`` keeps no guess for these)
+            return int(self.cover.solution_rows[cands[0]])
         if len(cands) <= 2:
-            return int(self.cover.solution_rows[cands[0]]) if dl >= len(cands) else -1
+            return -1
         r = self._feasible(cands, dl, legal, greens, need)
         if r == UNKNOWN:
             return None
