@@ -293,23 +293,26 @@ def test_one_decision_does_its_work_once_over_every_coverage(monkeypatch) -> Non
 
 
 def test_the_first_two_moves_are_decided_once_per_strategy(monkeypatch) -> None:
-    """Without a book the opener and the second guesses are decided once and kept (a benchmark
-    decided the opener of every game again); later moves are not kept."""
+    """Without a book the opener and the second guesses after it are decided once and kept (a
+    benchmark decided the opener of every game again); later moves and the second guesses after
+    another opener are not kept (a server's clients could fill the memory with them)."""
     from raten.engine.state import State
     from raten.play.strategies import STRATEGIES, GuardedStrategy
 
     asked = _spending(monkeypatch)
     words = _ladder_words()
     strategy = GuardedStrategy(STRATEGIES["entropy"], 6, "all", work=1_000)
-    for state in (State(words), State(words).after("psalm", 0)):
+    for state in (State(words), State(words).after(strategy.decide(State(words)).word, 0)):
         first = strategy.decide(state)
         calls = len(asked)
         assert strategy.decide(state) == first and len(asked) == calls
-    later = State(words).after("psalm", 0).after("haven", 0)
-    strategy.decide(later)
-    calls = len(asked)
-    strategy.decide(later)
-    assert len(asked) > calls
+    opener = strategy.decide(State(words)).word
+    other = next(w for w in words.allowed if w != opener)
+    for state in (State(words).after(other, 0), State(words).after(opener, 0).after(other, 0)):
+        strategy.decide(state)
+        calls = len(asked)
+        strategy.decide(state)
+        assert len(asked) > calls, state.history
 
 
 @pytest.mark.parametrize("hard", [False, True])

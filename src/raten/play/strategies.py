@@ -98,8 +98,8 @@ class GuardedStrategy:
     work: int | None = None  #: the work one decision may do (None: ``safety.WORK``, the opener's ``OPENER_WORK``)
     book: Any = None  #: the opening book to read (None: the shipped one of the list, if any)
     _guarantees: dict[tuple[str, bool, str], Any] = field(default_factory=dict, repr=False)
-    #: The first two moves' decisions once made (a book made at run time: a list without a
-    #: shipped one would otherwise decide its opener again for every game)
+    #: The opener's decision once made and those after it (a book made at run time: a list
+    #: without a shipped one would otherwise decide its opener again for every game)
     _early: dict[tuple, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -155,13 +155,21 @@ class GuardedStrategy:
             found = book.decision(state.history) if book is not None and book.key == key else None
             if found is not None:
                 return found
-        early = (key, use_book, state.history) if len(state.history) <= 1 else None
+        early = self._early_key(key, use_book, state.history)
         if early in self._early:
             return self._early[early]
         decision = self._decide(state, key, use_book)
         if early is not None:
             self._early[early] = decision
         return decision
+
+    def _early_key(self, key: Any, use_book: bool, history) -> tuple | None:
+        """Where ``_early`` keeps the decision of ``history``: the opener's, and those after the
+        strategy's own opener (at most one a pattern, whatever openers a server's clients type)."""
+        if not history:
+            return (key, use_book, ())
+        opener = self._early.get((key, use_book, ()))
+        return (key, use_book, history) if len(history) == 1 and opener and history[0][0] == opener.word else None
 
     def _decide(self, state, key: Any, use_book: bool) -> Any:
         """The decision of ``decide`` searched: the widest coverage with a safe guess, within one work."""
