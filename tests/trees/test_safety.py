@@ -278,8 +278,9 @@ def _ladder_words() -> WordSet:
 
 
 def test_one_decision_does_its_work_once_over_every_coverage(monkeypatch) -> None:
-    """The coverages a decision tries share its work (each had all of it before: seven times the
-    work on a list without a book), and each narrower one still has its turn."""
+    """At run time the coverages a decision tries share its work (each had all of it before:
+    seven times the work on a list without a book), and each narrower one still has its turn;
+    building a book each has the whole work."""
     from raten.engine.state import State
     from raten.play.strategies import STRATEGIES, GuardedStrategy
 
@@ -290,6 +291,9 @@ def test_one_decision_does_its_work_once_over_every_coverage(monkeypatch) -> Non
     assert [over for over, _ in asked] == list(narrower("all", words))
     assert sum(work for _, work in asked) <= 1_000 and all(work >= 1 for _, work in asked)
     assert asked[0][1] == 500  # the widest coverage: half, the rest for the narrower ones
+    asked.clear()  # building a book, offline: each coverage has the whole work
+    GuardedStrategy(STRATEGIES["entropy"], 6, "all", work=1_000).decide(State(words).after("psalm", 0), use_book=False)
+    assert asked == [(over, 1_000) for over in narrower("all", words)]
 
 
 def test_the_first_two_moves_are_decided_once_per_strategy(monkeypatch) -> None:

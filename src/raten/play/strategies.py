@@ -82,8 +82,8 @@ class TreeStrategy:
 #: How many of the strategy's guesses the guarantee looks at before it searches for its own.
 GUARDED_RANKED = 20
 #: The version of ``GuardedStrategy``'s decision rule, kept in each opening book's key (a book of
-#: another rule is not read): 2, one work for a whole decision, over every coverage it tries
-#: (1: each coverage had the whole work).
+#: another rule is not read): 2, at run time one work for a whole decision, over every coverage
+#: it tries, building a book the whole work for each (1: each had the whole work at run time too).
 DECISION_RULE = 2
 
 
@@ -172,7 +172,7 @@ class GuardedStrategy:
         return (key, use_book, history) if len(history) == 1 and opener and history[0][0] == opener.word else None
 
     def _decide(self, state, key: Any, use_book: bool) -> Any:
-        """The decision of ``decide`` searched: the widest coverage with a safe guess, within one work."""
+        """The decision of ``decide`` searched: the widest coverage with a safe guess."""
         from raten.trees.book import Decision
         from raten.trees.safety import narrower, wider
 
@@ -186,20 +186,24 @@ class GuardedStrategy:
         fallback = None
         # the opener's larger work only offline, building a book; a list without one (another
         # length's, a file's) decides its opener at run time with a later decision's work
-        left = key.opener_work if not state.history and not use_book else key.work
-        # one work for the whole decision: each coverage but the narrowest may use half of what
-        # the wider ones left, so a narrower one always has its turn
+        work = key.opener_work if not state.history and not use_book else key.work
+        left = work
         steps = narrower(start, state.words)
         for i, over in enumerate(steps):  # the widest coverage that has a safe guess here
+            # at run time one work for the whole decision: each coverage but the narrowest may use
+            # half of what the wider ones left, so a narrower one has its turn; building a book
+            # (offline, once) each coverage has the whole work
+            last = i == len(steps) - 1
+            share = (left if last else max(1, left // 2)) if use_book else work
             guarantee = self.guarantee(state, over)
             before = guarantee.cells
-            choice = guarantee.choose(state.history, ranked, left if i == len(steps) - 1 else max(1, left // 2))
+            choice = guarantee.choose(state.history, ranked, share)
             left -= guarantee.cells - before
             if choice is not None and choice.safe:
                 return Decision(choice.word, True, over)
             if choice is not None and choice.word:  # the narrowest coverage's least worst case
                 fallback = Decision(choice.word, choice.safe, over)
-            if left <= 0:
+            if left <= 0 and use_book:
                 break
         return fallback or Decision(ranked[0], None, self.over)
 
