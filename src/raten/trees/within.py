@@ -116,7 +116,7 @@ class Within:
 
     def _guess(self, cands: np.ndarray, dl: int, greens: np.ndarray, need: np.ndarray) -> int:
         """A guess that solves ``cands`` within ``dl`` guesses (the set was judged solvable)."""
-        if len(cands) <= 2:
+        if len(cands) <= dl:  # the candidates one by one (``feasible`` keeps no guess for these)
             return int(self.search.tables[1][cands[0]])
         if self._feasible(cands, dl, greens, need, None) != YES:
             raise AssertionError("a group judged solvable is not")
