@@ -6,7 +6,8 @@ the guarded strategy (``raten.play.strategies.GuardedStrategy``) decides there: 
 the verdict of each of the strategy's best openers (which are safe), and for every colour
 pattern the opener can show, the second guess and its verdict. A strategy under the
 guarantee reads its first two moves from the book that matches its lists (the prior key),
-mode, limit, coverage, strategy, work budget and decision rule, and decides every later move itself.
+mode, limit, coverage, strategy, work budget and decision rule, and decides every later move
+itself.
 
 A book file is JSON with a SHA-256 digest over everything else in it: a damaged or edited
 book is refused by name, never played (``BookError``). ``raten book build`` writes one and
