@@ -136,13 +136,18 @@ def test_likely_covers_the_solutions_and_common_words() -> None:
     assert "qajaq" not in cover.solutions
 
 
+def _ladder_words() -> WordSet:
+    """Two solutions and common and rare allowed words: a ladder of every step."""
+    return WordSet.from_lists(
+        ["crane", "zzzzz"], ["house", "haven", "qajaq", "crane", "zzzzz", "psalm", "abaci"], name="t", language="en"
+    )
+
+
 def test_the_fallback_narrows_step_by_step_each_coverage_inside_the_last() -> None:
     """The ladder from every word down to the solutions: each coverage holds the next (and the
     list's solutions down to ``likely``); a weighted prior keeps the list's own solutions as the
     last step, and a list whose solutions are every allowed word (en-nyt) ends at ``likely``."""
-    words = WordSet.from_lists(
-        ["crane", "zzzzz"], ["house", "haven", "qajaq", "crane", "zzzzz", "psalm", "abaci"], name="t", language="en"
-    )
+    words = _ladder_words()
     steps = narrower("all", words)
     assert steps[0] == "all" and steps[-2:] == ("likely", "solutions") and len(steps) > 3
     covered = [set(covered_set(words, over).solutions) for over in steps]
@@ -269,12 +274,6 @@ def _spending(monkeypatch) -> list[tuple[str, int]]:
 
     monkeypatch.setattr(Guarantee, "choose", choose)
     return asked
-
-
-def _ladder_words() -> WordSet:
-    return WordSet.from_lists(
-        ["crane", "zzzzz"], ["house", "haven", "qajaq", "crane", "zzzzz", "psalm", "abaci"], name="t", language="en"
-    )
 
 
 def test_one_decision_does_its_work_once_over_every_coverage(monkeypatch) -> None:
